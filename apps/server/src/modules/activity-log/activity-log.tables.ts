@@ -1,0 +1,21 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The activity log of spec 2 §3.7: what happened in a company, shown in the SA panel and feeds. */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    logId: uuid('log_id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id').notNull(),
+    userId: uuid('user_id'),
+    logType: text('log_type').notNull(),
+    message: text('message').notNull(),
+    watched: boolean('watched').notNull().default(false),
+    featureName: text('feature_name'),
+    featurePath: text('feature_path'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activity_logs_team_created_idx').on(table.teamId, table.createdAt),
+    index('activity_logs_created_idx').on(table.createdAt),
+  ],
+);

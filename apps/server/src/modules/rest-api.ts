@@ -1,0 +1,9 @@
+// The REST surface under /v1/api (spec 2 §7.2): each module registers its routes here.
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/errors';
+
+export async function registerRestApi(api: FastifyInstance): Promise<void> {
+  api.setNotFoundHandler((request) => {
+    throw new AppError('NOT_FOUND', `No API route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+}

@@ -1,0 +1,100 @@
+// Server configuration, read once from the environment and validated at boot.
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  API_BASE: z.string().default(''),
+  SITE_NAME: z.string().min(1).default('Tapwise'),
+  INVITE_DOMAIN_ALLOWLIST: commaList,
+  ALLOWED_ORIGINS: commaList,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  apiBase: string;
+  siteName: string;
+  inviteDomainAllowlist: string[];
+  allowedOrigins: string[];
+  logLevel: Env['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  activityLogRetentionDays: number;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    apiBase: env.API_BASE,
+    siteName: env.SITE_NAME,
+    inviteDomainAllowlist: env.INVITE_DOMAIN_ALLOWLIST,
+    allowedOrigins: env.ALLOWED_ORIGINS.length ? env.ALLOWED_ORIGINS : [new URL(publicUrl).origin],
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    activityLogRetentionDays: env.ACTIVITY_LOG_RETENTION_DAYS,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

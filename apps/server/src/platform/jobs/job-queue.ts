@@ -1,0 +1,81 @@
+// Background jobs on pg-boss, over whichever engine the server opened. Each job is a typed
+// definition (name, payload schema, optional cron, handler) so its payload is checked both ways.
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { DatabaseHandle } from '../db/database';
+import type { Logger } from '../logger';
+
+export interface JobDefinition<Payload, Context> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  cron?: string;
+  retryLimit?: number;
+  handle(payload: Payload, context: Context): Promise<void>;
+}
+
+export function defineJob<Payload, Context>(
+  definition: JobDefinition<Payload, Context>,
+): JobDefinition<Payload, Context> {
+  return definition;
+}
+
+export interface JobQueue {
+  /** Starts the queue. Producers only enqueue; workers also run handlers and schedules. */
+  start(mode: 'producer' | 'worker'): Promise<void>;
+  send<Payload>(job: JobDefinition<Payload, unknown>, payload: Payload): Promise<string | null>;
+  work<Context>(jobs: readonly JobDefinition<unknown, Context>[], context: Context): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+}
+
+export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
+  const db: PgBoss.Db = {
+    executeSql: (text, values) => database.sql.query(text, values),
+  };
+  let started = false;
+  let boss: PgBoss | undefined;
+
+  const queue: JobQueue = {
+    get boss() {
+      if (!boss) throw new Error('The job queue has not been started');
+      return boss;
+    },
+    async start(mode) {
+      boss = new PgBoss({
+        db,
+        schema: 'pgboss',
+        supervise: mode === 'worker',
+        schedule: mode === 'worker',
+      });
+      boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+      await boss.start();
+      started = true;
+    },
+    async send(job, payload) {
+      return queue.boss.send(job.name, job.payload.parse(payload) as object, {
+        retryLimit: job.retryLimit ?? 3,
+        retryBackoff: true,
+      });
+    },
+    async work(jobs, context) {
+      for (const job of jobs) {
+        await queue.boss.createQueue(job.name);
+        if (job.cron) await queue.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+        await queue.boss.work<unknown>(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+          for (const entry of batch) {
+            const payload = job.payload.parse(entry.data);
+            logger.info({ job: job.name, jobId: entry.id }, 'job started');
+            await job.handle(payload, context);
+            logger.info({ job: job.name, jobId: entry.id }, 'job finished');
+          }
+        });
+      }
+    },
+    async stop() {
+      if (started) await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+  return queue;
+}

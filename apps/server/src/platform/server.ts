@@ -1,0 +1,78 @@
+// Starts Tapwise: database and migrations, job queue (and its workers in embedded mode),
+// HTTP server and realtime. Returns a handle that shuts everything down in reverse order.
+import type { FastifyInstance } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
+import { allJobs } from '../modules/jobs';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { runMigrations } from './db/migrate';
+import { buildApp } from './http/app';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import type { Logger } from './logger';
+import { createRealtime } from './realtime/realtime';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  io: SocketServer;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  config: Config;
+  logger: Logger;
+  /** Run job handlers and schedules in this process (embedded mode). */
+  withWorker: boolean;
+  /** Use this database instead of opening one from the configuration (tests). */
+  database?: DatabaseHandle;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { config, logger, withWorker } = options;
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let jobsReady = false;
+  try {
+    await runMigrations(database);
+    const jobs = createJobQueue(database, logger);
+    await jobs.start(withWorker ? 'worker' : 'producer');
+    if (withWorker) await jobs.work(allJobs, { db: database.db, config, logger });
+    jobsReady = true;
+
+    const app = await buildApp({
+      config,
+      logger,
+      db: database.db,
+      readiness: { jobsReady: () => jobsReady },
+    });
+    await app.listen({ host: config.host, port: config.port });
+    const io = createRealtime(app.server, {
+      allowedOrigins: config.allowedOrigins,
+      logger,
+      pool: database.pool,
+    });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+
+    return {
+      app,
+      io,
+      database,
+      jobs,
+      url: `http://127.0.0.1:${port}`,
+      async close() {
+        jobsReady = false;
+        await io.close();
+        await app.close();
+        await jobs.stop();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** What the server publishes at /config.json for the web app to load at start (spec 2 §7.1). */
+export const clientConfigSchema = z.object({
+  apiBase: z.string(),
+  siteName: z.string().min(1),
+  inviteDomainAllowlist: z.array(z.string()),
+  appVersion: z.string(),
+});
+
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

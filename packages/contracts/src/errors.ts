@@ -1,0 +1,41 @@
+// The one error shape the API returns, with the numeric codes the web app maps to spec 1 §8 messages.
+export const ERROR_CODES = {
+  BAD_REQUEST: 10,
+  MALFORMED_JSON: 11,
+  PAYLOAD_TOO_LARGE: 12,
+  NOT_FOUND: 13,
+  RATE_LIMITED: 14,
+  INVALID_SESSION: 20,
+  FORBIDDEN: 21,
+  /** Spec 1 §8: the account is disabled or unauthorised. */
+  ACCOUNT_DISABLED: 22,
+  /** Spec 1 §8: the password was changed on another device. */
+  PASSWORD_CHANGED: 23,
+  INTERNAL: 50,
+} as const;
+
+export type ErrorName = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorName];
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  error: ErrorName;
+  message: string;
+  /** Field-level problems of a rejected input, keyed by path. */
+  details?: Record<string, string>;
+}
+
+/** Spec 1 §8 wording for the errors the client shows without further context. */
+export const ERROR_MESSAGES = {
+  ACCOUNT_DISABLED:
+    'Your account is either disabled or unauthorized. Try login again or contact Admin.',
+  PASSWORD_CHANGED: 'Your password has been changed in some other device, please login again.',
+  INVALID_SESSION: 'Invalid Session. Try login again',
+  PAYLOAD_TOO_LARGE: 'Payload size is too high.',
+  CONFIG_LOAD_FAILED: 'Unable to load App. Please try later',
+  SWITCH_TEAM_FAILED: 'Server did not respond',
+  GENERIC: 'Something went wrong',
+} as const;
+
+/** Header carrying the client's correlation (unique request) id, echoed on every response. */
+export const CORRELATION_HEADER = 'x-correlation-id';
