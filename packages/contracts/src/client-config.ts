@@ -6,6 +6,8 @@ export const clientConfigSchema = z.object({
   siteName: z.string().min(1),
   inviteDomainAllowlist: z.array(z.string()),
   appVersion: z.string(),
+  /** Where /signup sends people while self sign-up is off (the marketing beta page). */
+  betaSignupUrl: z.string(),
 });
 
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

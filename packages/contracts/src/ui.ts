@@ -11,7 +11,9 @@ export const TOAST_DURATION_MS = {
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Layout breakpoints in pixels, widest first (spec 1 §9). */
-export const BREAKPOINTS_PX = [1980, 1680, 1570, 1365, 1280, 993, 959, 741, 601, 600, 575, 467] as const;
+export const BREAKPOINTS_PX = [
+  1980, 1680, 1570, 1365, 1280, 993, 959, 741, 601, 600, 575, 467,
+] as const;
 
 export const LAYOUT_PX = {
   collapsedSidebarWidth: 94,

@@ -4,6 +4,9 @@ import { AppError } from '../platform/errors';
 
 export async function registerRestApi(api: FastifyInstance): Promise<void> {
   api.setNotFoundHandler((request) => {
-    throw new AppError('NOT_FOUND', `No API route for ${request.method} ${request.url.split('?')[0]}`);
+    throw new AppError(
+      'NOT_FOUND',
+      `No API route for ${request.method} ${request.url.split('?')[0]}`,
+    );
   });
 }

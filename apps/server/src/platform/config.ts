@@ -24,6 +24,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   API_BASE: z.string().default(''),
   SITE_NAME: z.string().min(1).default('Tapwise'),
+  BETA_SIGNUP_URL: z.string().min(1).default('/login'),
   INVITE_DOMAIN_ALLOWLIST: commaList,
   ALLOWED_ORIGINS: commaList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -49,6 +50,7 @@ export interface Config {
   publicUrl: string;
   apiBase: string;
   siteName: string;
+  betaSignupUrl: string;
   inviteDomainAllowlist: string[];
   allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -63,6 +65,9 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
 }
+
+/** `npm run dev` serves the web app from Vite, which proxies the socket with its own origin. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -89,8 +94,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl,
     apiBase: env.API_BASE,
     siteName: env.SITE_NAME,
+    betaSignupUrl: env.BETA_SIGNUP_URL,
     inviteDomainAllowlist: env.INVITE_DOMAIN_ALLOWLIST,
-    allowedOrigins: env.ALLOWED_ORIGINS.length ? env.ALLOWED_ORIGINS : [new URL(publicUrl).origin],
+    allowedOrigins: env.ALLOWED_ORIGINS.length
+      ? env.ALLOWED_ORIGINS
+      : [new URL(publicUrl).origin, ...(env.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : [])],
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,

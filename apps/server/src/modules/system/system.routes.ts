@@ -16,6 +16,7 @@ export function clientConfig(config: Config): ClientConfig {
     siteName: config.siteName,
     inviteDomainAllowlist: config.inviteDomainAllowlist,
     appVersion: APP_VERSION,
+    betaSignupUrl: config.betaSignupUrl,
   };
 }
 

@@ -35,9 +35,7 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {

@@ -32,13 +32,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (filePath.startsWith(root + path.sep) && isFile(filePath)) {
       const immutable = urlPath.startsWith('/assets/');
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      return reply.sendFile(path.relative(root, filePath));
+      return reply.sendFile(path.relative(root, filePath), { cacheControl: false });
     }
     // A missing file (a name with an extension) is a 404; anything else is a page of the app.
     if (path.extname(urlPath) !== '' || !isFile(path.join(root, 'index.html'))) {
       throw new AppError('NOT_FOUND', `Not found: ${urlPath}`);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html', { cacheControl: false });
   });
 
   app.setNotFoundHandler((request) => {

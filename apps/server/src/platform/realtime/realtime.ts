@@ -23,7 +23,8 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
     serveClient: false,
     allowRequest: (request, callback) => {
       const allowed = isAllowedOrigin(request.headers.origin, options.allowedOrigins);
-      if (!allowed) options.logger.warn({ origin: request.headers.origin }, 'socket origin refused');
+      if (!allowed)
+        options.logger.warn({ origin: request.headers.origin }, 'socket origin refused');
       callback(allowed ? null : 'origin not allowed', allowed);
     },
   });

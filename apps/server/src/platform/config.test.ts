@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.siteName).toBe('Tapwise');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.allowedOrigins).toContain('http://localhost:3000');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names every invalid variable', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(message).toMatch(/NODE_ENV/);
+  });
+
+  it('splits comma lists and trims their entries', () => {
+    const config = loadConfig({ INVITE_DOMAIN_ALLOWLIST: ' acme.com, , example.org ' });
+    expect(config.inviteDomainAllowlist).toEqual(['acme.com', 'example.org']);
+  });
+
+  it('allows the Vite dev server origin in development only', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).allowedOrigins).toContain(
+      'http://localhost:5173',
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).allowedOrigins).not.toContain(
+      'http://localhost:5173',
+    );
+  });
+});

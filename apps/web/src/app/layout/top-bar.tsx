@@ -1,0 +1,97 @@
+// The top bar of spec 1 §2: UTC note, manual sync and its progress, last sync, currency,
+// language, organisation and the avatar with the user's menu.
+import { Avatar, Badge, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { DEFAULT_CURRENCY } from '@tapwise/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitcher } from './language-switcher';
+
+export interface TopBarProps {
+  navbarOpened: boolean;
+  onToggleNavbar(): void;
+  showBurger: boolean;
+}
+
+/** Two initials for the avatar, from the user's names (or their e-mail until they give them). */
+export function initials(firstName?: string, lastName?: string): string {
+  const letters = [firstName, lastName]
+    .map((name) => name?.trim().charAt(0) ?? '')
+    .join('')
+    .toUpperCase();
+  return letters || '?';
+}
+
+export function TopBar({ navbarOpened, onToggleNavbar, showBurger }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {showBurger && (
+          <Burger
+            opened={navbarOpened}
+            onClick={onToggleNavbar}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t('topBar.toggleNavigation')}
+          />
+        )}
+        <Text size="sm" c="dimmed" data-testid="utc-note">
+          {t('topBar.utcNote')}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={t('topBar.syncNeedsIntegration')}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconRefresh size={16} />}
+            disabled
+            data-testid="manual-sync"
+          >
+            {t('topBar.sync')}
+          </Button>
+        </Tooltip>
+        <Text size="xs" c="dimmed" visibleFrom="md">
+          {t('topBar.neverSynced')}
+        </Text>
+        <Badge variant="outline" color="gray" aria-label={t('topBar.currency')}>
+          {DEFAULT_CURRENCY}
+        </Badge>
+        <LanguageSwitcher />
+        <Tooltip label={t('topBar.noOrganisation')}>
+          <Button variant="default" size="xs" disabled data-testid="organisation-switcher">
+            {t('topBar.organisation')}
+          </Button>
+        </Tooltip>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Avatar
+              component="button"
+              radius="xl"
+              color="blue"
+              aria-label={t('topBar.profileMenu')}
+            >
+              {initials()}
+            </Avatar>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to="/settings">
+              {t('profileMenu.settings')}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/integrations">
+              {t('profileMenu.integrations')}
+            </Menu.Item>
+            <Menu.Item component="a" href="mailto:support@tapwise.app">
+              {t('profileMenu.support')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/logout" color="red">
+              {t('profileMenu.signOut')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

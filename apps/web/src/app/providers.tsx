@@ -1,0 +1,27 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import type { ClientConfig } from '@tapwise/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ClientConfigProvider } from '../shared/api/client-config';
+import { theme } from './theme';
+
+export function AppProviders({ config, children }: { config?: ClientConfig; children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }),
+  );
+  const content = (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Notifications position="top-right" limit={5} />
+        {children}
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+  return (
+    <MantineProvider theme={theme}>
+      {config ? <ClientConfigProvider config={config}>{content}</ClientConfigProvider> : content}
+    </MantineProvider>
+  );
+}

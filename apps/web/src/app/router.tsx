@@ -1,0 +1,30 @@
+// The route objects React Router runs, built from the route table.
+import { Navigate, type RouteObject } from 'react-router';
+import { RouteError } from '../features/system/route-error';
+import { lazyPage } from './lazy-page';
+import { AppLayout } from './layout/app-layout';
+import { renderPage } from './pages';
+import { SIGNUP_PATH, pageRoutes, redirectRoutes } from './route-table';
+
+const SignupRedirect = lazyPage(() => import('../features/auth/signup-redirect'));
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        ...pageRoutes.map((route) => ({
+          path: route.path,
+          element: renderPage(route.page),
+          errorElement: <RouteError />,
+        })),
+        { path: SIGNUP_PATH, element: <SignupRedirect /> },
+        ...redirectRoutes.map((route) => ({
+          path: route.path,
+          element: <Navigate to={route.redirectTo} replace />,
+        })),
+      ],
+    },
+  ];
+}

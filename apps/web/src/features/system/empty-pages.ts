@@ -1,0 +1,60 @@
+// What each page shows while its data does not exist yet: an honest empty state.
+import type { PageKey } from '../../app/route-table';
+
+/**
+ * needsIntegration: the page works on synced Apple Ads data (spec 1 §6).
+ * nothingYet: the page lists things the user creates; none exist.
+ */
+export type EmptyKind = 'needsIntegration' | 'nothingYet';
+
+export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
+  overview: 'needsIntegration',
+  adsManager: 'needsIntegration',
+  createCampaign: 'needsIntegration',
+  searchTabCampaign: 'needsIntegration',
+  todayTabCampaign: 'needsIntegration',
+  productPageCampaign: 'needsIntegration',
+  campaignView: 'needsIntegration',
+  campaignList: 'nothingYet',
+  campaignListDialog: 'nothingYet',
+  keywordAnalysis: 'nothingYet',
+  organicKeywordRanking: 'nothingYet',
+  keywordOptimization: 'needsIntegration',
+  keywordJourney: 'needsIntegration',
+  strategicLosing: 'needsIntegration',
+  otherPlacementTypes: 'needsIntegration',
+  automationRules: 'needsIntegration',
+  scriptedRule: 'needsIntegration',
+  scriptedRuleProxy: 'needsIntegration',
+  campaignGenerator: 'needsIntegration',
+  goals: 'nothingYet',
+  scheduledReports: 'nothingYet',
+  strategies: 'nothingYet',
+  integrations: 'nothingYet',
+  kochavaIntegration: 'needsIntegration',
+  settings: 'nothingYet',
+  teamManagement: 'nothingYet',
+  subscriptionPlan: 'nothingYet',
+  pricingPlan: 'nothingYet',
+  expiredFreeTrial: 'nothingYet',
+  manageSubscription: 'nothingYet',
+  companies: 'nothingYet',
+  saPanel: 'nothingYet',
+  onboardFork: 'nothingYet',
+  welcomeMessage: 'nothingYet',
+  welcomeSetup: 'needsIntegration',
+  onboard: 'nothingYet',
+  verify: 'nothingYet',
+  signin: 'nothingYet',
+  recovery: 'nothingYet',
+  changePassword: 'nothingYet',
+  forgotPassword: 'nothingYet',
+};
+
+/** Callback pages only pass through: they return the user to where the flow continues. */
+export const CALLBACK_TARGETS: Partial<Record<PageKey, string>> = {
+  appleAdsCallback: '/integrations',
+  appleAdsOnboardCallback: '/welcome-onboard/setup',
+  slackCallback: '/integrations',
+  billingCallback: '/manage-subscription',
+};

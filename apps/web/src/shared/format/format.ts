@@ -1,0 +1,46 @@
+// The one place numbers and money are formatted: en-US, currency with exactly two decimals.
+import { DEFAULT_CURRENCY, NUMBER_LOCALE } from '@tapwise/contracts';
+
+const integerFormat = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
+const decimalFormat = new Intl.NumberFormat(NUMBER_LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const percentFormat = new Intl.NumberFormat(NUMBER_LOCALE, {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatInteger(value: number): string {
+  return integerFormat.format(value);
+}
+
+export function formatDecimal(value: number): string {
+  return decimalFormat.format(value);
+}
+
+/** A ratio (0.1234) as a percentage ("12.34%"). */
+export function formatPercent(ratio: number): string {
+  return percentFormat.format(ratio);
+}
+
+export function formatCurrency(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(NUMBER_LOCALE, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    currencyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}
+
+/** Money is held as integer micros (1 unit = 1,000,000 micros) everywhere in Tapwise. */
+export function formatMicros(micros: number, currency: string = DEFAULT_CURRENCY): string {
+  return formatCurrency(micros / 1_000_000, currency);
+}

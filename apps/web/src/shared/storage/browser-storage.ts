@@ -1,0 +1,27 @@
+// Browser-stored keys of spec 2 §3.5. All of them are cleared at sign-out, except the
+// interface language, which belongs to the browser rather than the session.
+export const STORAGE_KEYS = {
+  locale: 'locale',
+  token: 'token',
+  adminToken: 'adminToken',
+  sessId: 'sessId',
+  orgId: 'orgId',
+  adamId: 'adamId',
+  hiddenConfirmations: 'hiddenConfirmations',
+} as const;
+
+export function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode): the app keeps working without it.
+  }
+}

@@ -1,0 +1,29 @@
+// Activity-log kinds of spec 2 §3.7.
+
+/**
+ * The spec spells the rule kinds (rule_run, ...) and describes the rest in words; those are
+ * spelled here in the same snake_case.
+ */
+export const ACTIVITY_KINDS = [
+  'rule_run',
+  'rule_tested',
+  'rule_created',
+  'rule_updated',
+  'rule_run_with_goal',
+  'campaign_paused',
+  'campaign_resumed',
+  'ad_group_paused',
+  'ad_group_resumed',
+  'keyword_paused',
+  'keyword_resumed',
+  'keyword_bid_increased',
+  'keyword_bid_decreased',
+  'campaign_budget_increased',
+  'campaign_budget_decreased',
+  'keyword_moved',
+  'keyword_copied',
+  'report',
+  'email_report_sent',
+  'slack_report_sent',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -1,0 +1,52 @@
+// Validation message keys and their English text. Schemas put the key in each issue's message;
+// the web translates by key and the server answers with the English text.
+
+export const validationMessages = {
+  'validation.required': 'This field is required.',
+  'validation.nameTooLong': 'Name must be under 200 characters.',
+  'validation.keywordTooLong': 'Keyword must be at most 80 characters.',
+  'validation.personNameTooLong': 'Name must be at most 12 characters.',
+  'validation.textLength': 'Must be between 2 and 50 characters.',
+  'validation.specialCharacters': 'Special characters are not allowed.',
+  'validation.singleWhitespace': 'Only single spaces are allowed between words.',
+  'validation.edgeWhitespace': 'Remove the spaces at the start or end.',
+  'validation.alphanumericOnly': 'Only letters, numbers and spaces are allowed.',
+  'validation.strategyDescriptionTooLong': 'Description must be at most 250 characters.',
+  'validation.moneyInvalid': 'Enter an amount such as 12.50, with at most 2 decimals.',
+  'validation.moneyNotPositive': 'Amount must be greater than 0.',
+  'validation.moneyTooLarge': 'Amount is too large.',
+  'validation.phoneInvalid': 'Enter a valid phone number.',
+  'validation.emailInvalid': 'Enter a valid email address.',
+  'validation.emailHasSpaces': 'Email addresses cannot contain spaces.',
+  'validation.emailDuplicate': 'This email address is listed more than once.',
+  'validation.emailRecipientRequired': 'Add at least one email or external email.',
+  'validation.cardNumberInvalid': 'Card number must be 16 digits.',
+  'validation.cardExpiryFormat': 'Enter the expiry date as MM/YYYY.',
+  'validation.cardExpiryMonth': 'Enter a month from 01 to 12.',
+  'validation.cardExpiryPast': 'This card has expired.',
+  'validation.cardExpiryYear': 'Enter a valid expiry year.',
+  'validation.cvvInvalid': 'CVV must be 3 digits.',
+  'validation.rangeBoundInvalid': 'Enter a whole number of 0 or more.',
+  'validation.rangeGapTooSmall': 'The end of the range must exceed the start by more than 10.',
+  'validation.ruleValueZero': 'Enter a value other than 0.',
+  'validation.rangeFromNotLower': 'From must be lower than to.',
+  'validation.creativeSetEmpty': 'Add assets for at least one device size.',
+  'validation.creativeSetIphoneAssets':
+    'Each iPhone size needs at least one landscape or three portrait assets.',
+  'validation.creativeSetIpadAssets':
+    'Each iPad size needs at least one landscape or two portrait assets.',
+} as const;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return Object.hasOwn(validationMessages, value);
+}
+
+/**
+ * English text of an issue produced by these schemas; messages that are not keys (zod's own,
+ * e.g. an unknown object key) pass through unchanged.
+ */
+export function englishValidationMessage(issue: { message: string }): string {
+  return isValidationMessageKey(issue.message) ? validationMessages[issue.message] : issue.message;
+}

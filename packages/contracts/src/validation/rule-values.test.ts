@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ruleValueRangeSchema, ruleValueSchema } from './rule-values';
+import { issuesAt } from './testing';
+
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
+
+describe('rule values', () => {
+  it('accepts any number but 0 and asks for a missing one', () => {
+    fc.assert(
+      fc.property(finite, (value) => {
+        const expected = value === 0 ? [{ path: [], message: 'validation.ruleValueZero' }] : [];
+        expect(issuesAt(ruleValueSchema, value)).toEqual(expected);
+      }),
+    );
+    expect(issuesAt(ruleValueSchema, undefined)).toEqual([
+      { path: [], message: 'validation.required' },
+    ]);
+  });
+
+  it('accepts a range exactly when from is lower than to', () => {
+    fc.assert(
+      fc.property(finite, finite, (from, to) => {
+        const expected =
+          from < to ? [] : [{ path: ['to'], message: 'validation.rangeFromNotLower' }];
+        expect(issuesAt(ruleValueRangeSchema, { from, to })).toEqual(expected);
+      }),
+    );
+  });
+});
