@@ -1,8 +1,8 @@
-// Roles of spec 1 §6 and the sidebar each one sees (spec 1 §2, Navigation).
+// The sidebar each role of spec 1 §6 sees (spec 1 §2, Navigation).
+import type { Role } from '@tapwise/contracts';
 import type { GuardedArea } from './route-table';
 
-export const ROLES = ['SUPERADMIN', 'ADMIN', 'STAFF'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 export interface SidebarItem {
   key: string;

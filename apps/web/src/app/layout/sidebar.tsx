@@ -47,7 +47,7 @@ export function Sidebar({ role, onNavigate }: { role: Role | undefined; onNaviga
               key={item.key}
               to={item.path}
               onClick={onNavigate}
-              style={{ textDecoration: 'none' }}
+              style={{ textDecoration: 'none', color: 'inherit' }}
             >
               {({ isActive }) => (
                 <NavLink

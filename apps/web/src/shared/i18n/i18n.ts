@@ -1,5 +1,11 @@
 // i18next over the eight bundled languages; the choice is stored locally (spec 1 §1).
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from '@tapwise/contracts';
+import {
+  DEFAULT_LOCALE,
+  SUPPORTED_LOCALES,
+  isLocale,
+  validationMessages,
+  type Locale,
+} from '@tapwise/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../../locales/de.json';
@@ -12,7 +18,21 @@ import ru from '../../locales/ru.json';
 import zh from '../../locales/zh.json';
 import { STORAGE_KEYS, readStored, writeStored } from '../storage/browser-storage';
 
-export const translations: Record<Locale, typeof en> = { en, de, es, ko, zh, ja, fr, ru };
+/** English validation messages live with the schemas in contracts; other languages translate them. */
+const englishValidation = Object.fromEntries(
+  Object.entries(validationMessages).map(([key, text]) => [key.replace(/^validation\./, ''), text]),
+);
+
+export const translations: Record<Locale, Record<string, unknown>> = {
+  en: { ...en, validation: englishValidation },
+  de,
+  es,
+  ko,
+  zh,
+  ja,
+  fr,
+  ru,
+};
 
 export function storedLocale(): Locale {
   const stored = readStored(STORAGE_KEYS.locale);

@@ -1,0 +1,12 @@
+// Public API of the Apple Ads v1 sandbox.
+export { startSandbox, parseContext } from './server/sandbox-server.js';
+export type {
+  Sandbox,
+  SandboxOptions,
+  ApiUserRegistration,
+  SandboxAccountInfo,
+} from './server/sandbox-server.js';
+export type { FaultSettings } from './server/faults.js';
+export type { ScenarioName } from './model/scenario.js';
+export { SCENARIOS } from './model/scenario.js';
+export type { Role } from './model/entities.js';

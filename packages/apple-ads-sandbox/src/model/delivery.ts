@@ -1,0 +1,270 @@
+// The market model: what each keyword delivers on a local day, from the seed and the entity
+// versions in effect. A second-price auction sets the cost per tap (never above the bid) and the
+// campaign's daily budget caps the day; ad groups and campaigns are sums of their keywords.
+import { countryVolume, termPopularity } from './catalogue.js';
+import { DAY_MS, HOUR_MS, localDayStartMs } from './calendar.js';
+import { hash, hashString, sequence } from './hash.js';
+import {
+  IMPRESSIONS,
+  METRIC_COUNT,
+  SPEND_CENTS,
+  TAPS,
+  TAP_INSTALLS,
+  TAP_NEW_DOWNLOADS,
+  VIEW_INSTALLS,
+  VIEW_NEW_DOWNLOADS,
+  addInto,
+  chainSplit,
+  cumulativeOf,
+  emptyRecord,
+  type MetricRecord,
+} from './metric-record.js';
+import {
+  versionAt,
+  type AdGroupVersion,
+  type CampaignVersion,
+  type KeywordVersion,
+  type SandboxStore,
+} from './store.js';
+
+/** Share of a day's searches per local hour: quiet nights, evening peak. */
+export const HOUR_WEIGHTS: readonly number[] = [
+  1.2, 0.8, 0.6, 0.5, 0.5, 0.7, 1.4, 2.6, 3.6, 4.2, 4.6, 4.9, 5.2, 5.1, 5.0, 5.1, 5.4, 5.9, 6.4,
+  6.9, 7.1, 6.3, 4.4, 2.5,
+];
+export const HOUR_CUMULATIVE = cumulativeOf(HOUR_WEIGHTS);
+
+const WEEKDAY_FACTOR = [1.08, 0.95, 0.97, 0.98, 1.0, 1.03, 1.12]; // Sunday first
+
+interface KeywordTraits {
+  volume: number;
+  competitorCents: number;
+  relevance: number;
+  broad: boolean;
+  textHash: number;
+}
+
+/** Per-request memo of keyword traits and campaign-days; a report touches each many times. */
+export class DeliveryMemo {
+  private readonly traits = new Map<number, KeywordTraits>();
+  private readonly days = new Map<string, Map<number, MetricRecord>>();
+  constructor(readonly store: SandboxStore) {}
+
+  campaignDay(campaignId: number, day: number): Map<number, MetricRecord> {
+    const key = `${campaignId}:${day}`;
+    let result = this.days.get(key);
+    if (!result) {
+      result = computeCampaignDay(this.store, this, campaignId, day);
+      this.days.set(key, result);
+    }
+    return result;
+  }
+
+  keywordTraits(keywordId: number, countries: readonly string[]): KeywordTraits {
+    let traits = this.traits.get(keywordId);
+    if (!traits) {
+      const keyword = this.store.keywords.get(keywordId);
+      if (!keyword) throw new Error(`unknown keyword ${keywordId}`);
+      const primary = countries[0] ?? 'US';
+      let volume = 0;
+      for (const country of countries)
+        volume += countryVolume(country) * searchesPerDay(termPopularity(keyword.text, country));
+      const popularity = termPopularity(keyword.text, primary);
+      traits = {
+        volume,
+        competitorCents: 40 + 330 * (popularity / 100) ** 1.4,
+        relevance: this.store.keywordRelevance.get(keywordId) ?? 0.5,
+        broad: keyword.matchType === 'BROAD',
+        textHash: hashString(keyword.text),
+      };
+      this.traits.set(keywordId, traits);
+    }
+    return traits;
+  }
+}
+
+/** Daily US searches for a popularity score: exponential, as popularity is a log-like scale. */
+export function searchesPerDay(popularity: number): number {
+  return 2 * Math.exp(popularity * 0.075);
+}
+
+interface Portion {
+  keywordId: number;
+  record: MetricRecord;
+  cptCents: number;
+}
+
+function computeCampaignDay(
+  store: SandboxStore,
+  memo: DeliveryMemo,
+  campaignId: number,
+  day: number,
+): Map<number, MetricRecord> {
+  const result = new Map<number, MetricRecord>();
+  const campaign = store.campaigns.get(campaignId);
+  if (!campaign) return result;
+  const timeZone = store.accountOf(campaign.adAccountId).timezone;
+  const dayStart = localDayStartMs(timeZone, day);
+  const dayEnd = Math.min(dayStart + DAY_MS, store.now());
+  if (dayEnd <= dayStart) return result;
+  const campaignVersions = store.campaignVersions.get(campaignId);
+  const portions: Portion[] = [];
+  for (const adGroupId of store.adGroupIdsByCampaign.get(campaignId) ?? []) {
+    const adGroupVersions = store.adGroupVersions.get(adGroupId);
+    for (const keywordId of store.keywordIdsByAdGroup.get(adGroupId) ?? []) {
+      const keywordVersions = store.keywordVersions.get(keywordId);
+      for (const [from, to] of segments(
+        dayStart,
+        dayEnd,
+        campaignVersions,
+        adGroupVersions,
+        keywordVersions,
+      )) {
+        const campaignState = versionAt(campaignVersions, from);
+        const adGroupState = versionAt(adGroupVersions, from);
+        const keywordState = versionAt(keywordVersions, from);
+        if (!isDelivering(from, campaignState, adGroupState, keywordState)) continue;
+        const potential = keywordPotential(
+          store.seed,
+          memo,
+          keywordId,
+          day,
+          campaignState as CampaignVersion,
+          adGroupState as AdGroupVersion,
+          keywordState as KeywordVersion,
+        );
+        const record = fractionOfDay(
+          potential.record,
+          (from - dayStart) / HOUR_MS,
+          (to - dayStart) / HOUR_MS,
+        );
+        portions.push({ keywordId, record, cptCents: potential.cptCents });
+      }
+    }
+  }
+  const budgetCents = versionAt(campaignVersions, dayEnd - 1)?.budgetCents ?? 0;
+  applyDailyBudget(portions, budgetCents);
+  for (const portion of portions) {
+    const existing = result.get(portion.keywordId);
+    if (existing) addInto(existing, portion.record);
+    else result.set(portion.keywordId, portion.record);
+  }
+  return result;
+}
+
+/** Sub-intervals of the day between version changes of the campaign, ad group or keyword. */
+function segments(
+  from: number,
+  to: number,
+  ...versionLists: (readonly { at: number }[] | undefined)[]
+): [number, number][] {
+  const cuts: number[] = [];
+  for (const versions of versionLists) {
+    for (const version of versions ?? [])
+      if (version.at > from && version.at < to) cuts.push(version.at);
+  }
+  if (cuts.length === 0) return [[from, to]];
+  cuts.sort((a, b) => a - b);
+  const result: [number, number][] = [];
+  let start = from;
+  for (const cut of cuts) {
+    if (cut > start) result.push([start, cut]);
+    start = cut;
+  }
+  result.push([start, to]);
+  return result;
+}
+
+function isDelivering(
+  at: number,
+  campaign?: CampaignVersion,
+  adGroup?: AdGroupVersion,
+  keyword?: KeywordVersion,
+): boolean {
+  if (!campaign || !adGroup || !keyword) return false;
+  if (!campaign.active || !adGroup.active || !keyword.active) return false;
+  if (at < campaign.startMs || at >= campaign.endMs || at < adGroup.startMs || at >= adGroup.endMs)
+    return false;
+  return campaign.budgetCents > 0;
+}
+
+function keywordPotential(
+  seed: number,
+  memo: DeliveryMemo,
+  keywordId: number,
+  day: number,
+  campaign: CampaignVersion,
+  adGroup: AdGroupVersion,
+  keyword: KeywordVersion,
+): { record: MetricRecord; cptCents: number } {
+  const traits = memo.keywordTraits(keywordId, campaign.countries);
+  const random = sequence(hash(seed, keywordId, day));
+  const bidCents = keyword.bidCents ?? adGroup.defaultBidCents;
+  const weekday = WEEKDAY_FACTOR[(day + 4) % 7] ?? 1;
+  const season = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365.25 + (traits.textHash % 7));
+  const relevance = traits.broad ? traits.relevance * 0.8 : traits.relevance;
+  const searches =
+    traits.volume * (traits.broad ? 1.8 : 1) * weekday * season * (0.7 + 0.6 * random());
+  const competitorCents = traits.competitorCents * (0.85 + 0.3 * random());
+  const strength =
+    (bidCents * (0.6 + 0.6 * relevance) - competitorCents) / (0.35 * competitorCents);
+  const winShare = 0.95 / (1 + Math.exp(-strength));
+  const record = emptyRecord();
+  const impressions = Math.floor(searches * winShare * adGroup.coverage + random());
+  const tapThrough = (0.02 + 0.11 * relevance) * (0.85 + 0.3 * random());
+  const taps = Math.min(impressions, Math.floor(impressions * tapThrough + random()));
+  // Second price: the next bidder's price plus a step, capped by our own bid.
+  const cptCents = Math.max(
+    1,
+    Math.min(bidCents, Math.floor(competitorCents * (0.5 + 0.45 * winShare))),
+  );
+  const tapInstalls = Math.min(taps, Math.floor(taps * (0.3 + 0.4 * relevance) + random()));
+  const viewInstalls = Math.min(impressions, Math.floor(impressions * 0.0012 + random()));
+  record[IMPRESSIONS] = impressions;
+  record[TAPS] = taps;
+  record[TAP_INSTALLS] = tapInstalls;
+  record[TAP_NEW_DOWNLOADS] = Math.min(tapInstalls, Math.floor(tapInstalls * 0.82 + random()));
+  record[VIEW_INSTALLS] = viewInstalls;
+  record[VIEW_NEW_DOWNLOADS] = Math.min(viewInstalls, Math.floor(viewInstalls * 0.7 + random()));
+  record[SPEND_CENTS] = taps * cptCents;
+  return { record, cptCents };
+}
+
+/** The part of a full-day record delivered between two fractional local hours. */
+export function fractionOfDay(
+  record: MetricRecord,
+  fromHour: number,
+  toHour: number,
+): MetricRecord {
+  if (fromHour <= 0 && toHour >= 24) return record;
+  const parts = chainSplit(record, [0, cumulativeAtHour(fromHour), cumulativeAtHour(toHour), 1]);
+  return parts[1] as MetricRecord;
+}
+
+export function cumulativeAtHour(hour: number): number {
+  if (hour <= 0) return 0;
+  if (hour >= 24) return 1;
+  const whole = Math.floor(hour);
+  const low = HOUR_CUMULATIVE[whole] ?? 0;
+  const high = HOUR_CUMULATIVE[whole + 1] ?? 1;
+  return low + (hour - whole) * (high - low);
+}
+
+/**
+ * Caps the campaign's day at its daily budget by scaling every keyword's delivery down; spend
+ * is recomputed from the scaled taps so it stays at most bid x taps.
+ */
+function applyDailyBudget(portions: Portion[], budgetCents: number): void {
+  let spend = 0;
+  for (const portion of portions) spend += portion.record[SPEND_CENTS] ?? 0;
+  if (spend <= budgetCents) return;
+  const factor = budgetCents / spend;
+  for (const portion of portions) {
+    const record = portion.record;
+    const scaled = emptyRecord();
+    for (let metric = 0; metric < METRIC_COUNT; metric++)
+      scaled[metric] = Math.floor((record[metric] ?? 0) * factor);
+    scaled[SPEND_CENTS] = (scaled[TAPS] ?? 0) * portion.cptCents;
+    portion.record = scaled;
+  }
+}

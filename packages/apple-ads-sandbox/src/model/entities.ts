@@ -1,0 +1,198 @@
+// Wire shapes of the v1 entities as the sandbox stores and returns them (WIRE.md section 6).
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export interface TargetingData {
+  include?: string[] | null;
+  exclude?: string[] | null;
+}
+
+export interface AdAccount {
+  id: number;
+  name: string;
+  orgId: number;
+  timezone: string;
+  currency: string;
+  paymentModel: 'LOC' | 'PAYG';
+  systemStatus: 'ACTIVE' | 'INACTIVE';
+  systemStatusReasons: string[];
+  delegations: { resourceId: string; resourceType: string; resourceName: string }[];
+  productFeatures: string[];
+  creationTime: string;
+  modificationTime: string;
+}
+
+export interface BidStrategy {
+  bidStrategyType: string;
+  bidStrategyGoal: string;
+  bid?: Money | null;
+}
+
+export interface Campaign {
+  id: number;
+  adAccountId: number;
+  name: string;
+  billingEvent: string;
+  paymentModel: string;
+  startTime: string;
+  endTime: string | null;
+  promotedObjectType: string;
+  promotedObjectId: string;
+  status: 'ENABLED' | 'PAUSED';
+  systemStatus: 'RUNNING' | 'NOT_RUNNING';
+  systemStatusReasons: string[];
+  systemStatusLimitingReasons: string[];
+  displayStatus: string;
+  dailyBudget: { value: Money };
+  sharedBudgets: { budgetId: number }[];
+  targeting: {
+    countryOrRegion: TargetingData;
+    supplyPlacement: TargetingData;
+    supplySource?: TargetingData | null;
+  };
+  bidStrategy: BidStrategy;
+  invoiceDetail: unknown;
+  regulationResponses: { regulationType: string; responseValue: string }[];
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface AdGroup {
+  id: number;
+  name: string;
+  adAccountId: number;
+  campaignId: number;
+  startTime: string;
+  endTime: string | null;
+  pricingModel: string;
+  automatedKeywordsOptIn: boolean;
+  automatedKeywordsRequired: boolean;
+  status: 'ENABLED' | 'PAUSED';
+  systemStatus: 'RUNNING' | 'NOT_RUNNING';
+  systemStatusReasons: string[];
+  systemStatusLimitingReasons: string[];
+  displayStatus: string;
+  bidStrategy: BidStrategy;
+  targeting: Record<string, TargetingData>;
+  cpaCap: null;
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface Keyword {
+  id: number;
+  adAccountId: number;
+  campaignId: number;
+  adGroupId: number;
+  text: string;
+  matchType: 'EXACT' | 'BROAD';
+  bid: Money | null;
+  status: 'ENABLED' | 'PAUSED';
+  displayStatus: string;
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface NegativeKeyword {
+  id: number;
+  adAccountId: number;
+  campaignId: number;
+  adGroupId: number | null;
+  text: string;
+  matchType: 'EXACT' | 'BROAD' | 'PHRASE';
+  status: 'ENABLED' | 'PAUSED';
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface Ad {
+  id: number;
+  name: string;
+  status: 'ENABLED' | 'PAUSED';
+  adAccountId: number;
+  campaignId: number;
+  adGroupId: number;
+  creativeId: number;
+  systemStatus: 'RUNNING' | 'NOT_RUNNING';
+  systemStatusReasons: string[];
+  systemStatusLimitingReasons: string[];
+  displayStatus: string;
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface Creative {
+  id: number;
+  adAccountId: number;
+  name: string;
+  creativeType: string;
+  creativeSpec: Record<string, unknown>;
+  destination: {
+    destinationType: string;
+    parameters: { adamId: string; productPageId: string | null };
+    url: string | null;
+  };
+  systemStatus: 'VALID' | 'INVALID' | 'PENDING';
+  systemStatusReasons: string[];
+  eligibility: {
+    status: string;
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    blockedGroups: unknown[];
+  };
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+export interface ProductPage {
+  id: string;
+  adamId: number;
+  name: string;
+  state: string;
+  deepLink: string | null;
+  creationTime: string;
+  modificationTime: string;
+}
+
+export type Role =
+  | 'Admin'
+  | 'API Account Manager'
+  | 'API Account Read Only'
+  | 'Limited Access: API Read & Write'
+  | 'Limited Access: API Read Only';
+
+export const READ_ONLY_ROLES: readonly Role[] = [
+  'API Account Read Only',
+  'Limited Access: API Read Only',
+];
+
+export interface ApiUser {
+  clientId: string;
+  teamId: string;
+  keyId: string;
+  publicKeyPem: string;
+  userId: number;
+  /** Ad account ids this user reaches; 'all' = every account of the org. */
+  adAccountIds: number[] | 'all';
+  role: Role;
+  revoked: boolean;
+}
+
+export interface ChangeEvent {
+  id: number;
+  adAccountId: number;
+  entityType: string;
+  entityId: number | string;
+  changeType: 'CREATE' | 'UPDATE' | 'DELETE';
+  changes: { field: string; oldValue: unknown; newValue: unknown }[];
+  time: string;
+  userId: number | null;
+}

@@ -1,0 +1,86 @@
+// Integer metric records and the chain split that keeps every breakdown (hours, device, age,
+// ads, search terms) summing exactly to its parent while preserving taps <= impressions,
+// installs <= taps and spend <= bid x taps within each part.
+
+export const IMPRESSIONS = 0;
+export const TAPS = 1;
+export const TAP_INSTALLS = 2;
+export const TAP_NEW_DOWNLOADS = 3;
+export const VIEW_INSTALLS = 4;
+export const VIEW_NEW_DOWNLOADS = 5;
+export const SPEND_CENTS = 6;
+export const TAP_PRE_ORDERS = 7;
+export const VIEW_PRE_ORDERS = 8;
+export const METRIC_COUNT = 9;
+
+/** Each metric is split in proportion to its parent metric; impressions follow the weights. */
+const PARENT: readonly number[] = [
+  -1,
+  IMPRESSIONS,
+  TAPS,
+  TAP_INSTALLS,
+  IMPRESSIONS,
+  VIEW_INSTALLS,
+  TAPS,
+  TAPS,
+  IMPRESSIONS,
+];
+
+export type MetricRecord = number[];
+
+export function emptyRecord(): MetricRecord {
+  return new Array<number>(METRIC_COUNT).fill(0);
+}
+
+export function addInto(target: MetricRecord, source: MetricRecord): void {
+  for (let i = 0; i < METRIC_COUNT; i++) target[i] = (target[i] ?? 0) + (source[i] ?? 0);
+}
+
+export function isEmptyRecord(record: MetricRecord): boolean {
+  return record.every((value) => value === 0);
+}
+
+/**
+ * Splits a record into parts given cumulative weights (cumulative[0] = 0, last = 1).
+ * Floors of cumulative products telescope, so the parts sum exactly to the whole.
+ */
+export function chainSplit(record: MetricRecord, cumulative: readonly number[]): MetricRecord[] {
+  const partCount = cumulative.length - 1;
+  const parts: MetricRecord[] = [];
+  for (let p = 0; p < partCount; p++) parts.push(emptyRecord());
+  const impressions = record[IMPRESSIONS] ?? 0;
+  for (let p = 0; p < partCount; p++) {
+    const from = Math.floor(impressions * (cumulative[p] ?? 0));
+    const to =
+      p === partCount - 1 ? impressions : Math.floor(impressions * (cumulative[p + 1] ?? 1));
+    (parts[p] as MetricRecord)[IMPRESSIONS] = to - from;
+  }
+  for (let metric = 1; metric < METRIC_COUNT; metric++) {
+    const parent = PARENT[metric] as number;
+    const total = record[metric] ?? 0;
+    const parentTotal = record[parent] ?? 0;
+    let parentRunning = 0;
+    let previous = 0;
+    for (let p = 0; p < partCount; p++) {
+      const part = parts[p] as MetricRecord;
+      parentRunning += part[parent] ?? 0;
+      const reached = parentTotal === 0 ? 0 : Math.floor((total * parentRunning) / parentTotal);
+      part[metric] = reached - previous;
+      previous = reached;
+    }
+  }
+  return parts;
+}
+
+/** Cumulative weights from raw non-negative weights. */
+export function cumulativeOf(weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const cumulative = [0];
+  let running = 0;
+  for (const weight of weights) {
+    running += weight;
+    cumulative.push(total === 0 ? 0 : running / total);
+  }
+  cumulative[cumulative.length - 1] = 1;
+  return cumulative;
+}

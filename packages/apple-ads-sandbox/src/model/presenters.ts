@@ -1,0 +1,111 @@
+// Status derivation on read: displayStatus and system-status reasons follow from the entity and
+// its parents (paused, deleted, schedule, ad groups or keywords missing), as Apple reports them.
+import type { Ad, AdGroup, Campaign, Keyword } from './entities.js';
+import { parseAppleTimestamp } from './calendar.js';
+import type { SandboxStore } from './store.js';
+
+export function presentCampaign(store: SandboxStore, id: number): Campaign {
+  const campaign = store.campaigns.get(id);
+  if (!campaign) throw new Error(`unknown campaign ${id}`);
+  const reasons: string[] = [];
+  let displayStatus = 'RUNNING';
+  const now = store.now();
+  if (campaign.deleted) {
+    displayStatus = 'DELETED';
+    reasons.push('DELETED_BY_USER');
+  } else if (campaign.status === 'PAUSED') {
+    displayStatus = 'PAUSED';
+    reasons.push('PAUSED_BY_USER');
+  } else if (parseAppleTimestamp(campaign.startTime) > now) {
+    displayStatus = 'ON_HOLD';
+    reasons.push('SCHEDULE_PENDING');
+  } else if (campaign.endTime && parseAppleTimestamp(campaign.endTime) <= now) {
+    displayStatus = 'ON_HOLD';
+    reasons.push('SCHEDULE_EXPIRED');
+  } else {
+    const adGroups = (store.adGroupIdsByCampaign.get(id) ?? [])
+      .map((adGroupId) => store.adGroups.get(adGroupId))
+      .filter((g): g is AdGroup => !!g && !g.deleted);
+    if (adGroups.length === 0) {
+      displayStatus = 'ON_HOLD';
+      reasons.push('AD_GROUPS_MISSING');
+    } else if (!adGroups.some((g) => g.status === 'ENABLED')) {
+      displayStatus = 'ON_HOLD';
+      reasons.push('AD_GROUPS_NOT_RUNNING');
+    }
+  }
+  return {
+    ...campaign,
+    displayStatus,
+    systemStatus: reasons.length === 0 ? 'RUNNING' : 'NOT_RUNNING',
+    systemStatusReasons: reasons,
+  };
+}
+
+export function presentAdGroup(store: SandboxStore, id: number): AdGroup {
+  const adGroup = store.adGroups.get(id);
+  if (!adGroup) throw new Error(`unknown ad group ${id}`);
+  const campaign = presentCampaign(store, adGroup.campaignId);
+  const reasons: string[] = [];
+  let displayStatus = 'RUNNING';
+  if (adGroup.deleted) {
+    displayStatus = 'DELETED';
+    reasons.push('DELETED_BY_USER');
+  } else if (adGroup.status === 'PAUSED') {
+    displayStatus = 'PAUSED';
+    reasons.push('PAUSED_BY_USER');
+  } else if (campaign.displayStatus !== 'RUNNING') {
+    displayStatus = 'CAMPAIGN_ON_HOLD';
+    reasons.push('CAMPAIGN_NOT_RUNNING');
+  } else if (
+    !adGroup.automatedKeywordsOptIn &&
+    !(store.keywordIdsByAdGroup.get(id) ?? []).some(
+      (keywordId) => store.keywords.get(keywordId)?.deleted === false,
+    )
+  ) {
+    displayStatus = 'ON_HOLD';
+    reasons.push('KEYWORDS_MISSING');
+  }
+  return {
+    ...adGroup,
+    displayStatus,
+    systemStatus: reasons.length === 0 ? 'RUNNING' : 'NOT_RUNNING',
+    systemStatusReasons: reasons,
+  };
+}
+
+export function presentKeyword(store: SandboxStore, id: number): Keyword {
+  const keyword = store.keywords.get(id);
+  if (!keyword) throw new Error(`unknown keyword ${id}`);
+  let displayStatus = 'RUNNING';
+  if (keyword.deleted) displayStatus = 'DELETED';
+  else if (keyword.status === 'PAUSED') displayStatus = 'PAUSED';
+  else {
+    const adGroup = presentAdGroup(store, keyword.adGroupId);
+    if (adGroup.displayStatus === 'CAMPAIGN_ON_HOLD') displayStatus = 'CAMPAIGN_ON_HOLD';
+    else if (adGroup.displayStatus !== 'RUNNING') displayStatus = 'AD_GROUP_ON_HOLD';
+  }
+  return { ...keyword, displayStatus };
+}
+
+export function presentAd(store: SandboxStore, id: number): Ad {
+  const ad = store.ads.get(id);
+  if (!ad) throw new Error(`unknown ad ${id}`);
+  const reasons: string[] = [];
+  let displayStatus = 'RUNNING';
+  if (ad.deleted) displayStatus = 'DELETED';
+  else if (ad.status === 'PAUSED') {
+    displayStatus = 'PAUSED';
+    reasons.push('PAUSED_BY_USER');
+  } else {
+    const adGroup = presentAdGroup(store, ad.adGroupId);
+    if (adGroup.displayStatus === 'CAMPAIGN_ON_HOLD') displayStatus = 'CAMPAIGN_ON_HOLD';
+    else if (adGroup.displayStatus !== 'RUNNING') displayStatus = 'AD_GROUP_ON_HOLD';
+  }
+  return {
+    ...ad,
+    displayStatus,
+    systemStatus: reasons.length === 0 && displayStatus === 'RUNNING' ? 'RUNNING' : 'NOT_RUNNING',
+    systemStatusReasons: reasons,
+  };
+}

@@ -1,0 +1,453 @@
+// Builds report rows from keyword-day delivery. Every level aggregates the same keyword records,
+// so campaign = sum of ad groups = sum of keywords = sum of search terms, exactly, for any window.
+import {
+  DAY_MS,
+  HOUR_MS,
+  isoDateOfDay,
+  localDayStartMs,
+  monthStart,
+  weekStartSunday,
+} from '../model/calendar.js';
+import { DeliveryMemo } from '../model/delivery.js';
+import { hash, unit } from '../model/hash.js';
+import {
+  METRIC_COUNT,
+  chainSplit,
+  cumulativeOf,
+  type MetricRecord,
+} from '../model/metric-record.js';
+import type { SandboxStore } from '../model/store.js';
+import { HOUR_CUMULATIVE } from '../model/delivery.js';
+import type { AdGroup, Campaign, Keyword } from '../model/entities.js';
+import { matchesFilter } from '../server/entity-query.js';
+import type { ReportRequest } from './report-request.js';
+
+export interface ReportRow {
+  key: string;
+  entityId: number;
+  keywordId?: number;
+  searchTerm?: { text: string; source: 'AUTO' | 'TARGETED' };
+  groups: Record<string, string>;
+  total: Float64Array;
+  buckets: Float64Array | null;
+}
+
+export interface ReportResult {
+  rows: ReportRow[];
+  bucketLabels: string[];
+  currency: string;
+}
+
+const NO_GROUPS: Record<string, string> = {};
+
+/** Buckets a local (day, hour) falls in; -1 when outside the requested window. */
+interface Bucketing {
+  labels: string[];
+  /** Whether each local day must be split into hours (HOURLY or UTC windows). */
+  hourly: boolean;
+  localDays: number[];
+  bucketOfDay(day: number): number;
+  bucketOfHour(day: number, hour: number): number;
+}
+
+function buildBucketing(request: ReportRequest, timeZone: string): Bucketing {
+  const { startDay, endDay, granularity } = request;
+  const utc = request.timeZone === 'UTC';
+  const labels: string[] = [];
+  const labelIndex = new Map<string, number>();
+  const labelFor = (day: number, hour: number): string => {
+    switch (granularity) {
+      case 'HOURLY':
+        return `${isoDateOfDay(day)} ${String(hour).padStart(2, '0')}`;
+      case 'DAILY':
+        return isoDateOfDay(day);
+      case 'WEEKLY':
+        return isoDateOfDay(Math.max(startDay, weekStartSunday(day)));
+      case 'MONTHLY':
+        return isoDateOfDay(Math.max(startDay, monthStart(day)));
+      default:
+        return 'total';
+    }
+  };
+  const indexOf = (label: string): number => {
+    let index = labelIndex.get(label);
+    if (index === undefined) {
+      index = labels.length;
+      labels.push(label);
+      labelIndex.set(label, index);
+    }
+    return index;
+  };
+  // Pre-register labels in chronological order.
+  for (let day = startDay; day <= endDay; day++) {
+    if (granularity === 'HOURLY')
+      for (let hour = 0; hour < 24; hour++) indexOf(labelFor(day, hour));
+    else indexOf(labelFor(day, 0));
+  }
+  const localDays: number[] = [];
+  for (let day = startDay - (utc ? 1 : 0); day <= endDay + (utc ? 1 : 0); day++)
+    localDays.push(day);
+  return {
+    labels,
+    hourly: utc || granularity === 'HOURLY',
+    localDays,
+    bucketOfDay: (day) => (day < startDay || day > endDay ? -1 : indexOf(labelFor(day, 0))),
+    bucketOfHour: (day, hour) => {
+      let targetDay = day;
+      let targetHour = hour;
+      if (utc) {
+        const instant = localDayStartMs(timeZone, day) + hour * HOUR_MS;
+        targetDay = Math.floor(instant / DAY_MS);
+        targetHour = Math.floor((instant - targetDay * DAY_MS) / HOUR_MS);
+      }
+      if (targetDay < startDay || targetDay > endDay) return -1;
+      return indexOf(labelFor(targetDay, targetHour));
+    },
+  };
+}
+
+interface Contribution {
+  key: string;
+  entityId: number;
+  keywordId?: number;
+  searchTerm?: { text: string; source: 'AUTO' | 'TARGETED' };
+  record: MetricRecord;
+}
+
+export function runReport(
+  store: SandboxStore,
+  adAccountId: number,
+  request: ReportRequest,
+): ReportResult {
+  const account = store.accountOf(adAccountId);
+  const bucketing = buildBucketing(request, account.timezone);
+  const bucketCount = request.granularity ? bucketing.labels.length : 0;
+  const rows = new Map<string, ReportRow>();
+  const memo = new DeliveryMemo(store);
+  const metadataFilters = request.filters.filter((filter) => !METRIC_FIELDS.has(filter.field));
+  const campaigns = request.campaignIds
+    .map((id) => store.campaigns.get(id))
+    .filter(
+      (campaign): campaign is Campaign =>
+        campaign !== undefined && campaign.adAccountId === adAccountId,
+    );
+  const keywordInScope = (keyword: Keyword) =>
+    request.level !== 'keywords' ||
+    metadataFilters.every((filter) => matchesFilter(keyword, filter));
+  const adGroupInScope = (adGroup: AdGroup) =>
+    (request.level !== 'adgroups' &&
+      request.level !== 'keywords' &&
+      request.level !== 'searchterms') ||
+    metadataFilters
+      .filter((filter) => filter.field === 'adGroupId')
+      .every((filter) => matchesFilter({ adGroupId: adGroup.id }, filter));
+
+  const rowFor = (contribution: Contribution, groups: Record<string, string>): ReportRow => {
+    const groupKey = request.groupBy.map((dimension) => groups[dimension]).join('|');
+    const key = groupKey ? `${contribution.key}|${groupKey}` : contribution.key;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        key,
+        entityId: contribution.entityId,
+        groups,
+        total: new Float64Array(METRIC_COUNT),
+        buckets: bucketCount > 0 ? new Float64Array(bucketCount * METRIC_COUNT) : null,
+      };
+      if (contribution.keywordId !== undefined) row.keywordId = contribution.keywordId;
+      if (contribution.searchTerm) row.searchTerm = contribution.searchTerm;
+      rows.set(key, row);
+    }
+    return row;
+  };
+  const accumulate = (
+    contribution: Contribution,
+    bucket: number,
+    campaign: Campaign,
+    adGroup: AdGroup,
+  ) => {
+    // Without groupBy there is nothing to split; skip the allocation-heavy path.
+    const parts =
+      request.groupBy.length === 0
+        ? [[NO_GROUPS, contribution.record] as [Record<string, string>, MetricRecord]]
+        : splitGroups(store.seed, request.groupBy, contribution.record, campaign, adGroup);
+    for (const [groups, record] of parts) {
+      const row = rowFor(contribution, groups);
+      for (let m = 0; m < METRIC_COUNT; m++) row.total[m] = (row.total[m] ?? 0) + (record[m] ?? 0);
+      if (row.buckets && bucket >= 0) {
+        const base = bucket * METRIC_COUNT;
+        for (let m = 0; m < METRIC_COUNT; m++)
+          row.buckets[base + m] = (row.buckets[base + m] ?? 0) + (record[m] ?? 0);
+      }
+    }
+  };
+
+  for (const campaign of campaigns) {
+    for (const day of bucketing.localDays) {
+      const delivery = memo.campaignDay(campaign.id, day);
+      const adGroupTotals = new Map<number, MetricRecord>();
+      for (const [keywordId, record] of delivery) {
+        const keyword = store.keywords.get(keywordId) as Keyword;
+        const adGroup = store.adGroups.get(keyword.adGroupId) as AdGroup;
+        if (!keywordInScope(keyword) || !adGroupInScope(adGroup)) continue;
+        const contributions = contributionsOf(
+          store,
+          request,
+          campaign,
+          adGroup,
+          keyword,
+          record,
+          adGroupTotals,
+        );
+        for (const contribution of contributions) {
+          if (!bucketing.hourly) {
+            const bucket = bucketing.bucketOfDay(day);
+            if (bucket >= 0 || !request.granularity) {
+              if (request.granularity || (day >= request.startDay && day <= request.endDay))
+                accumulate(contribution, bucket, campaign, adGroup);
+            }
+            continue;
+          }
+          const hours = chainSplit(contribution.record, HOUR_CUMULATIVE);
+          hours.forEach((hourRecord, hour) => {
+            const bucket = bucketing.bucketOfHour(day, hour);
+            if (bucket < 0) return;
+            accumulate(
+              { ...contribution, record: hourRecord },
+              request.granularity ? bucket : -1,
+              campaign,
+              adGroup,
+            );
+          });
+        }
+      }
+      if (request.level === 'ads') {
+        for (const [adGroupId, record] of adGroupTotals) {
+          const adGroup = store.adGroups.get(adGroupId) as AdGroup;
+          for (const contribution of adContributions(store, adGroup, record)) {
+            if (!bucketing.hourly) {
+              const bucket = bucketing.bucketOfDay(day);
+              if (day >= request.startDay && day <= request.endDay)
+                accumulate(contribution, request.granularity ? bucket : -1, campaign, adGroup);
+              continue;
+            }
+            chainSplit(contribution.record, HOUR_CUMULATIVE).forEach((hourRecord, hour) => {
+              const bucket = bucketing.bucketOfHour(day, hour);
+              if (bucket >= 0)
+                accumulate(
+                  { ...contribution, record: hourRecord },
+                  request.granularity ? bucket : -1,
+                  campaign,
+                  adGroup,
+                );
+            });
+          }
+        }
+      }
+    }
+  }
+  if (request.emptyMetrics)
+    addEmptyRows(store, request, campaigns, rows, bucketCount, metadataFilters);
+  return { rows: [...rows.values()], bucketLabels: bucketing.labels, currency: account.currency };
+}
+
+const METRIC_FIELDS = new Set([
+  'impressions',
+  'taps',
+  'ttr',
+  'localSpend',
+  'cpt',
+  'cpm',
+  'tapInstalls',
+  'viewInstalls',
+  'totalInstalls',
+  'tapNewDownloads',
+  'tapRedownloads',
+  'viewNewDownloads',
+  'viewRedownloads',
+  'totalNewDownloads',
+  'totalRedownloads',
+  'tapInstallCPI',
+  'totalAvgCPI',
+  'tapInstallRate',
+  'totalInstallRate',
+  'tapPreOrdersPlaced',
+  'viewPreOrdersPlaced',
+  'totalPreOrdersPlaced',
+]);
+export { METRIC_FIELDS };
+
+function contributionsOf(
+  store: SandboxStore,
+  request: ReportRequest,
+  campaign: Campaign,
+  adGroup: AdGroup,
+  keyword: Keyword,
+  record: MetricRecord,
+  adGroupTotals: Map<number, MetricRecord>,
+): Contribution[] {
+  switch (request.level) {
+    case 'campaigns':
+      return [{ key: String(campaign.id), entityId: campaign.id, record }];
+    case 'adgroups':
+      return [{ key: String(adGroup.id), entityId: adGroup.id, record }];
+    case 'keywords':
+      return [{ key: String(keyword.id), entityId: keyword.id, record }];
+    case 'searchterms':
+      return searchTermsOf(store.seed, adGroup, keyword).map((term, index, terms) => ({
+        key: `${keyword.id}|${term.text}`,
+        entityId: keyword.id,
+        keywordId: keyword.id,
+        searchTerm: term,
+        record: chainSplit(record, cumulativeOf(terms.map((t) => t.weight)))[index] as MetricRecord,
+      }));
+    case 'ads': {
+      const total = adGroupTotals.get(adGroup.id);
+      if (total)
+        for (let m = 0; m < METRIC_COUNT; m++) total[m] = (total[m] ?? 0) + (record[m] ?? 0);
+      else adGroupTotals.set(adGroup.id, [...record]);
+      return [];
+    }
+  }
+}
+
+/** Search terms behind a keyword: the keyword itself for exact match, close variants for broad. */
+export function searchTermsOf(
+  seed: number,
+  adGroup: AdGroup,
+  keyword: Keyword,
+): { text: string; source: 'AUTO' | 'TARGETED'; weight: number }[] {
+  if (keyword.matchType === 'EXACT') return [{ text: keyword.text, source: 'TARGETED', weight: 1 }];
+  const variants = [
+    `${keyword.text} app`,
+    `best ${keyword.text}`,
+    `${keyword.text} free`,
+    `${keyword.text} for iphone`,
+  ];
+  const terms: { text: string; source: 'AUTO' | 'TARGETED'; weight: number }[] = [
+    { text: keyword.text, source: 'TARGETED', weight: 3 },
+  ];
+  variants.forEach((text, index) => {
+    const weight = unit(seed, keyword.id, 91, index);
+    // In Search Match ad groups the last variant is one Apple matched automatically.
+    const source =
+      adGroup.automatedKeywordsOptIn && index === variants.length - 1 ? 'AUTO' : 'TARGETED';
+    if (weight > 0.3) terms.push({ text, source, weight });
+  });
+  return terms;
+}
+
+function adContributions(
+  store: SandboxStore,
+  adGroup: AdGroup,
+  record: MetricRecord,
+): Contribution[] {
+  const ads = (store.adIdsByAdGroup.get(adGroup.id) ?? [])
+    .map((id) => store.ads.get(id))
+    .filter((ad) => ad && ad.status === 'ENABLED' && !ad.deleted);
+  if (ads.length === 0) return [];
+  const weights = ads.map((ad) => 0.5 + unit(store.seed, ad?.id ?? 0, 93));
+  const parts = chainSplit(record, cumulativeOf(weights));
+  return ads.map((ad, index) => ({
+    key: String(ad?.id),
+    entityId: ad?.id ?? 0,
+    record: parts[index] as MetricRecord,
+  }));
+}
+
+const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'];
+
+/** Splits a record across the groupBy dimensions; values depend on the ad group so all levels agree. */
+function splitGroups(
+  seed: number,
+  groupBy: string[],
+  record: MetricRecord,
+  campaign: Campaign,
+  adGroup: AdGroup,
+): [Record<string, string>, MetricRecord][] {
+  let parts: [Record<string, string>, MetricRecord][] = [[{}, record]];
+  for (const dimension of groupBy) {
+    const { values, weights } = dimensionWeights(seed, dimension, campaign, adGroup);
+    const cumulative = cumulativeOf(weights);
+    const next: [Record<string, string>, MetricRecord][] = [];
+    for (const [groups, part] of parts) {
+      chainSplit(part, cumulative).forEach((piece, index) =>
+        next.push([{ ...groups, [dimension]: values[index] as string }, piece]),
+      );
+    }
+    parts = next;
+  }
+  return parts;
+}
+
+function dimensionWeights(
+  seed: number,
+  dimension: string,
+  campaign: Campaign,
+  adGroup: AdGroup,
+): { values: string[]; weights: number[] } {
+  switch (dimension) {
+    case 'deviceClass': {
+      const include = adGroup.targeting.deviceClass?.include ?? ['IPHONE', 'IPAD'];
+      const values = include.length > 0 ? include : ['IPHONE', 'IPAD'];
+      return {
+        values,
+        weights: values.map(
+          (value) =>
+            (value === 'IPHONE' ? 0.8 : 0.2) *
+            (0.9 + 0.2 * unit(seed, adGroup.id, hash(value.length))),
+        ),
+      };
+    }
+    case 'gender':
+      return { values: ['M', 'F'], weights: [0.5 + 0.2 * (unit(seed, adGroup.id, 5) - 0.5), 0.5] };
+    case 'ageRange':
+      return {
+        values: AGE_RANGES,
+        weights: AGE_RANGES.map((_, index) => [0.18, 0.3, 0.22, 0.14, 0.1, 0.06][index] as number),
+      };
+    case 'countryOrRegion':
+    case 'countryCode': {
+      const values = campaign.targeting.countryOrRegion.include ?? ['US'];
+      return { values, weights: values.map(() => 1) };
+    }
+    default:
+      // adminArea and locality: the sandbox does not model regions and reports one bucket.
+      return { values: ['UNKNOWN'], weights: [1] };
+  }
+}
+
+function addEmptyRows(
+  store: SandboxStore,
+  request: ReportRequest,
+  campaigns: Campaign[],
+  rows: Map<string, ReportRow>,
+  bucketCount: number,
+  filters: ReportRequest['filters'],
+): void {
+  const ensure = (id: number) => {
+    if (!rows.has(String(id)))
+      rows.set(String(id), {
+        key: String(id),
+        entityId: id,
+        groups: {},
+        total: new Float64Array(METRIC_COUNT),
+        buckets: bucketCount > 0 ? new Float64Array(bucketCount * METRIC_COUNT) : null,
+      });
+  };
+  for (const campaign of campaigns) {
+    if (request.level === 'campaigns') ensure(campaign.id);
+    for (const adGroupId of store.adGroupIdsByCampaign.get(campaign.id) ?? []) {
+      if (request.level === 'adgroups') ensure(adGroupId);
+      if (request.level === 'keywords') {
+        for (const keywordId of store.keywordIdsByAdGroup.get(adGroupId) ?? []) {
+          const keyword = store.keywords.get(keywordId);
+          if (keyword && filters.every((filter) => matchesFilter(keyword, filter)))
+            ensure(keywordId);
+        }
+      }
+      if (request.level === 'ads')
+        for (const adId of store.adIdsByAdGroup.get(adGroupId) ?? []) ensure(adId);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// Identity and access: /me, /acls, ad accounts and apps search / details / eligibility.
+import type { Router } from '../server/router.js';
+import { notFound } from '../server/api-error.js';
+import { runQuery } from '../server/entity-query.js';
+import { accountId, idParam } from './scope.js';
+
+export function registerAccountRoutes(router: Router): void {
+  router.add(
+    'GET',
+    '/me',
+    ({ store, user }) => ({ body: { result: { userId: user.userId, orgId: store.orgId } } }),
+    { context: false },
+  );
+
+  router.add(
+    'GET',
+    '/acls',
+    ({ store, user }) => ({
+      body: {
+        result: {
+          acls: [...store.adAccounts.values()]
+            .filter(
+              (account) => user.adAccountIds === 'all' || user.adAccountIds.includes(account.id),
+            )
+            .map((account) => ({
+              adAccount: { id: account.id, name: account.name, orgId: account.orgId },
+              roles: [user.role],
+            })),
+        },
+      },
+    }),
+    { context: false },
+  );
+
+  router.add(
+    'GET',
+    '/ad-accounts/{id}',
+    (context) => {
+      const account = context.store.adAccounts.get(idParam(context));
+      const { user } = context;
+      if (!account || (user.adAccountIds !== 'all' && !user.adAccountIds.includes(account.id)))
+        throw notFound('Ad account');
+      return { body: { result: account } };
+    },
+    { context: false },
+  );
+
+  router.add('GET', '/search/apps', (context) => {
+    const query = (context.query.get('query') ?? '').toLowerCase();
+    const own = context.query.get('returnOwnedApps') === 'true';
+    const owned = new Set(context.store.accountApps.get(accountId(context)) ?? []);
+    const apps = context.store.catalogue
+      .filter(
+        (app) =>
+          (!own || owned.has(app.adamId)) &&
+          (query === '' ||
+            app.name.toLowerCase().includes(query) ||
+            app.developer.toLowerCase().includes(query)),
+      )
+      .map((app) => ({
+        adamId: app.adamId,
+        appName: app.name,
+        developerName: app.developer,
+        countryOrRegionCodes: ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'],
+      }));
+    const offset = Number(context.query.get('offset') ?? 0);
+    const limit = Math.min(1000, Number(context.query.get('limit') ?? 20));
+    const page = apps.slice(offset, offset + limit);
+    return {
+      body: {
+        result: page,
+        pagination: { offset, pageSize: page.length, totalCount: apps.length },
+      },
+    };
+  });
+
+  router.add('GET', '/apps/{adamId}', (context) => {
+    const app = context.store.appsByAdamId.get(Number(context.params.adamId));
+    if (!app) throw notFound('App');
+    return {
+      body: {
+        result: {
+          adamId: app.adamId,
+          appName: app.name,
+          artistName: app.developer,
+          primaryGenre: String(app.primaryGenreId),
+          primaryGenreName: app.primaryGenreName,
+          secondaryGenre: app.gameGenreId === null ? null : String(app.gameGenreId),
+          averageUserRating: app.rating,
+          userRatingCount: app.ratingCount,
+          deviceClasses: ['IPHONE', 'IPAD'],
+          availableStorefronts: ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'],
+          isPreOrder: false,
+        },
+      },
+    };
+  });
+
+  router.add('POST', '/eligibilities/apps/query', (context) => {
+    const owned = context.store.accountApps.get(accountId(context)) ?? [];
+    const rows = owned.flatMap((adamId) =>
+      ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'].map((countryOrRegion) => ({
+        adamId,
+        countryOrRegion,
+        supplySource: 'APPSTORE_SEARCH_RESULTS',
+        state: 'ELIGIBLE',
+        deviceClass: 'IPHONE',
+        minAge: null,
+      })),
+    );
+    return { body: runQuery(rows, (context.body ?? {}) as object) };
+  });
+}

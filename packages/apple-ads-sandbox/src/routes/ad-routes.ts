@@ -1,0 +1,205 @@
+// Ads, creatives (default and custom product pages) and product pages of the account's apps.
+import type { Ad, Creative } from '../model/entities.js';
+import { newAd, newCreative } from '../model/factories.js';
+import { presentAd } from '../model/presenters.js';
+import type { RouteContext, Router } from '../server/router.js';
+import { detail, notFound } from '../server/api-error.js';
+import { runQuery, type QueryInput } from '../server/entity-query.js';
+import { Validator } from '../server/validate.js';
+import { accountId, body, diff, idParam, ownAdGroup } from './scope.js';
+
+function ownAd(context: RouteContext, id: number): Ad {
+  const ad = context.store.ads.get(id);
+  if (!ad || ad.adAccountId !== accountId(context) || ad.deleted) throw notFound('Ad');
+  return ad;
+}
+
+function ownCreative(context: RouteContext, id: number): Creative {
+  const creative = context.store.creatives.get(id);
+  if (!creative || creative.adAccountId !== accountId(context) || creative.deleted)
+    throw notFound('Creative');
+  return creative;
+}
+
+export function registerAdRoutes(router: Router): void {
+  router.add('POST', '/ads', (context) => {
+    const v = Validator.of(context.body);
+    const adGroupId = v.integer('adGroupId', true);
+    const creativeId = v.integer('creativeId', true);
+    const name = v.string('name', true, 200);
+    const status = v.oneOf('status', ['ENABLED', 'PAUSED'], true);
+    v.done();
+    const adGroup = ownAdGroup(context, adGroupId as number);
+    ownCreative(context, creativeId as number);
+    const { store } = context;
+    const ad = newAd(
+      store.nextId(),
+      { adGroup, creativeId: creativeId as number, name: name as string, status },
+      store.now(),
+    );
+    store.putAd(ad);
+    store.recordChange({
+      adAccountId: ad.adAccountId,
+      entityType: 'AD',
+      entityId: ad.id,
+      changeType: 'CREATE',
+      changes: [],
+      userId: context.user.userId,
+    });
+    return { body: { result: presentAd(store, ad.id) } };
+  });
+  router.add('GET', '/ads/{id}', (context) => ({
+    body: { result: presentAd(context.store, ownAd(context, idParam(context)).id) },
+  }));
+  router.add('PUT', '/ads/{id}', (context) => {
+    const ad = ownAd(context, idParam(context));
+    const v = Validator.of(context.body);
+    const name = v.string('name', false, 200);
+    const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
+    v.done();
+    const updated: Ad = {
+      ...ad,
+      name: name ?? ad.name,
+      status: status ?? ad.status,
+      modificationTime: context.store.timestamp(),
+    };
+    context.store.putAd(updated);
+    context.store.recordChange({
+      adAccountId: ad.adAccountId,
+      entityType: 'AD',
+      entityId: ad.id,
+      changeType: 'UPDATE',
+      changes: diff(ad, updated),
+      userId: context.user.userId,
+    });
+    return { body: { result: presentAd(context.store, ad.id) } };
+  });
+  router.add('DELETE', '/ads/{id}', (context) => {
+    const ad = ownAd(context, idParam(context));
+    context.store.putAd({ ...ad, deleted: true, modificationTime: context.store.timestamp() });
+    return { body: {} };
+  });
+  router.add('POST', '/ads/query', (context) => {
+    const account = accountId(context);
+    const ads = [...context.store.ads.values()]
+      .filter((ad) => ad.adAccountId === account)
+      .map((ad) => presentAd(context.store, ad.id));
+    return { body: runQuery(ads, body(context) as QueryInput) };
+  });
+
+  router.add('POST', '/creatives', (context) => {
+    const v = Validator.of(context.body);
+    const name = v.string('name', true, 200);
+    const creativeType = v.oneOf(
+      'creativeType',
+      ['CUSTOM_PRODUCT_PAGE', 'DEFAULT_PRODUCT_PAGE', 'LOCAL_ADS_SEARCH_CREATIVE'],
+      true,
+    );
+    const destination = v.raw('destination') as
+      | { destinationType?: string; parameters?: { adamId?: string; productPageId?: string } }
+      | undefined;
+    if (!destination?.destinationType)
+      v.details.push(
+        detail(
+          'FIELD_REQUIRED',
+          'destination.destinationType is required',
+          'destination.destinationType',
+        ),
+      );
+    const adamId = Number(destination?.parameters?.adamId);
+    const account = accountId(context);
+    const { store } = context;
+    if (!(store.accountApps.get(account) ?? []).includes(adamId))
+      v.details.push(
+        detail(
+          'INVALID_VALUE',
+          'the app is not owned by this ad account',
+          'destination.parameters.adamId',
+        ),
+      );
+    const productPageId = destination?.parameters?.productPageId ?? null;
+    if (
+      creativeType === 'CUSTOM_PRODUCT_PAGE' &&
+      (!productPageId || store.productPages.get(productPageId)?.adamId !== adamId)
+    ) {
+      v.details.push(
+        detail(
+          'INVALID_VALUE',
+          'a custom product page of the app is required',
+          'destination.parameters.productPageId',
+        ),
+      );
+    }
+    if (
+      creativeType === 'DEFAULT_PRODUCT_PAGE' &&
+      [...store.creatives.values()].some(
+        (c) =>
+          c.adAccountId === account &&
+          !c.deleted &&
+          c.creativeType === 'DEFAULT_PRODUCT_PAGE' &&
+          c.destination.parameters.adamId === String(adamId),
+      )
+    ) {
+      v.details.push(
+        detail('DUPLICATE_CREATIVE', 'one default product page creative per app', 'creativeType'),
+      );
+    }
+    v.done();
+    const creative = newCreative(
+      store.nextId(),
+      {
+        adAccountId: account,
+        name: name as string,
+        adamId,
+        productPageId: creativeType === 'CUSTOM_PRODUCT_PAGE' ? productPageId : null,
+      },
+      store.now(),
+    );
+    store.creatives.set(creative.id, creative);
+    return { body: { result: creative } };
+  });
+  router.add('GET', '/creatives/{id}', (context) => ({
+    body: { result: ownCreative(context, idParam(context)) },
+  }));
+  router.add('PUT', '/creatives/{id}', (context) => {
+    const creative = ownCreative(context, idParam(context));
+    const v = Validator.of(context.body);
+    const name = v.string('name', false, 200);
+    v.done();
+    const updated = {
+      ...creative,
+      name: name ?? creative.name,
+      modificationTime: context.store.timestamp(),
+    };
+    context.store.creatives.set(creative.id, updated);
+    return { body: { result: updated } };
+  });
+  router.add('DELETE', '/creatives/{id}', (context) => {
+    const creative = ownCreative(context, idParam(context));
+    context.store.creatives.set(creative.id, { ...creative, deleted: true });
+    return { body: {} };
+  });
+  router.add('POST', '/creatives/query', (context) => {
+    const account = accountId(context);
+    return {
+      body: runQuery(
+        [...context.store.creatives.values()].filter((c) => c.adAccountId === account),
+        body(context) as QueryInput,
+      ),
+    };
+  });
+
+  router.add('GET', '/product-pages/{productPageId}', (context) => {
+    const page = context.store.productPages.get(context.params.productPageId ?? '');
+    const owned = context.store.accountApps.get(accountId(context)) ?? [];
+    if (!page || !owned.includes(page.adamId)) throw notFound('Product page');
+    return { body: { result: page } };
+  });
+  router.add('POST', '/product-pages/query', (context) => {
+    const owned = context.store.accountApps.get(accountId(context)) ?? [];
+    const pages = [...context.store.productPages.values()].filter((page) =>
+      owned.includes(page.adamId),
+    );
+    return { body: runQuery(pages, body(context) as QueryInput) };
+  });
+}

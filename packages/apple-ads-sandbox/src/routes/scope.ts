@@ -1,0 +1,61 @@
+// Lookups scoped to the ad account named in X-AP-Context: another account's entity is a 404.
+import type { AdGroup, Campaign, Keyword } from '../model/entities.js';
+import type { RouteContext } from '../server/router.js';
+import { ApiError, notFound } from '../server/api-error.js';
+
+export function accountId(context: RouteContext): number {
+  if (context.adAccountId === null)
+    throw new ApiError(400, 'INVALID_REQUEST', 'X-AP-Context header with adAccountId is required');
+  return context.adAccountId;
+}
+
+export function currencyOf(context: RouteContext): string {
+  return context.store.accountOf(accountId(context)).currency;
+}
+
+export function idParam(context: RouteContext, name = 'id'): number {
+  const id = Number(context.params[name]);
+  if (!Number.isSafeInteger(id))
+    throw new ApiError(400, 'INVALID_REQUEST', `${name} must be an integer`);
+  return id;
+}
+
+export function ownCampaign(context: RouteContext, id: number): Campaign {
+  const campaign = context.store.campaigns.get(id);
+  if (!campaign || campaign.adAccountId !== accountId(context) || campaign.deleted)
+    throw notFound('Campaign');
+  return campaign;
+}
+
+export function ownAdGroup(context: RouteContext, id: number): AdGroup {
+  const adGroup = context.store.adGroups.get(id);
+  if (!adGroup || adGroup.adAccountId !== accountId(context) || adGroup.deleted)
+    throw notFound('Ad group');
+  return adGroup;
+}
+
+export function ownKeyword(context: RouteContext, id: number): Keyword {
+  const keyword = context.store.keywords.get(id);
+  if (!keyword || keyword.adAccountId !== accountId(context) || keyword.deleted)
+    throw notFound('Keyword');
+  return keyword;
+}
+
+export function body(context: RouteContext): Record<string, unknown> {
+  return (context.body ?? {}) as Record<string, unknown>;
+}
+
+/** Records field-level differences for the change history. */
+export function diff(
+  before: object,
+  after: object,
+): { field: string; oldValue: unknown; newValue: unknown }[] {
+  const changes: { field: string; oldValue: unknown; newValue: unknown }[] = [];
+  for (const [field, newValue] of Object.entries(after)) {
+    const oldValue = (before as Record<string, unknown>)[field];
+    if (field === 'modificationTime') continue;
+    if (JSON.stringify(oldValue) !== JSON.stringify(newValue))
+      changes.push({ field, oldValue, newValue });
+  }
+  return changes;
+}

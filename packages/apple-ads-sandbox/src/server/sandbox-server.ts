@@ -1,0 +1,375 @@
+// The sandbox HTTP server: /v1 (Apple's surface), /auth/oauth2/token (Apple ID's token
+// endpoint) and /__sandbox (admin: fault switches, API users, scenario facts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { READ_ONLY_ROLES, type ApiUser, type Role } from '../model/entities.js';
+import { seedScenario, SCENARIOS, type ScenarioName } from '../model/scenario.js';
+import { SandboxStore } from '../model/store.js';
+import { registerAccountRoutes } from '../routes/account-routes.js';
+import { registerAdRoutes } from '../routes/ad-routes.js';
+import { registerCampaignRoutes } from '../routes/campaign-routes.js';
+import { registerKeywordRoutes } from '../routes/keyword-routes.js';
+import { registerReportRoutes } from '../routes/report-routes.js';
+import { ApiError } from './api-error.js';
+import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
+import { TokenIssuer } from './oauth.js';
+import { RateLimiter, type RateLimitState } from './rate-limiter.js';
+import { Router, type RouteResult } from './router.js';
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  scenario?: ScenarioName;
+  /** Wall clock; tests pin it for reproducible windows. */
+  now?: () => number;
+  rateLimit?: { limit: number; windowSeconds: number };
+  faults?: Partial<FaultSettings>;
+  apiUsers?: ApiUserRegistration[];
+}
+
+export interface ApiUserRegistration {
+  clientId: string;
+  teamId: string;
+  keyId: string;
+  publicKeyPem: string;
+  /** Ad account ids this user may reach; omitted = every account of the org. */
+  adAccountIds?: number[];
+  role?: Role;
+}
+
+export interface SandboxAccountInfo {
+  id: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  adamIds: number[];
+  campaignCount: number;
+  keywordCount: number;
+}
+
+export interface Sandbox {
+  /** Base URL of the API, ending in /v1. */
+  url: string;
+  /** The OAuth token endpoint to use instead of https://appleid.apple.com/auth/oauth2/token. */
+  tokenUrl: string;
+  /** Origin of the admin endpoint (/__sandbox/...). */
+  adminUrl: string;
+  port: number;
+  seed: number;
+  scenario: ScenarioName;
+  registerApiUser(user: ApiUserRegistration): ApiUser;
+  revokeApiUser(clientId: string): void;
+  setFaults(patch: Partial<FaultSettings>): FaultSettings;
+  resetFaults(): FaultSettings;
+  expireTokens(): void;
+  accounts(): SandboxAccountInfo[];
+  store: SandboxStore;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed ?? 42;
+  const scenario = options.scenario ?? 'demo';
+  if (!SCENARIOS.includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
+  const now = options.now ?? Date.now;
+  const store = new SandboxStore(seed, now);
+  seedScenario(store, scenario);
+  const issuer = new TokenIssuer(store);
+  const limiter = new RateLimiter(
+    options.rateLimit?.limit ?? 600,
+    options.rateLimit?.windowSeconds ?? 60,
+    now,
+  );
+  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
+  const router = new Router();
+  registerAccountRoutes(router);
+  registerCampaignRoutes(router);
+  registerKeywordRoutes(router);
+  registerAdRoutes(router);
+  registerReportRoutes(router);
+
+  const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
+    const user: ApiUser = {
+      clientId: registration.clientId,
+      teamId: registration.teamId,
+      keyId: registration.keyId,
+      publicKeyPem: registration.publicKeyPem,
+      userId: store.apiUsers.get(registration.clientId)?.userId ?? store.nextApiUserId(),
+      adAccountIds: registration.adAccountIds ?? 'all',
+      role: registration.role ?? 'API Account Manager',
+      revoked: false,
+    };
+    store.apiUsers.set(user.clientId, user);
+    return user;
+  };
+  for (const user of options.apiUsers ?? []) registerApiUser(user);
+
+  const sockets = new Set<Socket>();
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error('sandbox: unhandled error', error);
+      if (!response.headersSent)
+        sendJson(response, 500, {
+          error: { code: 'INTERNAL_ERROR', message: 'Internal error', details: [] },
+        });
+      else response.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const raw = await readBody(request);
+    if (url.pathname === '/auth/oauth2/token' && request.method === 'POST') {
+      const answer = await issuer.exchange(new URLSearchParams(raw));
+      return sendJson(response, answer.status, answer.body);
+    }
+    if (url.pathname.startsWith('/__sandbox/'))
+      return handleAdmin(request.method ?? 'GET', url.pathname, raw, response);
+    if (!url.pathname.startsWith('/v1/'))
+      return sendJson(response, 404, {
+        error: { code: 'NOT_FOUND', message: 'Not found', details: [] },
+      });
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    const user = issuer.authenticate(request.headers.authorization);
+    const limit = limiter.take(user?.clientId ?? `ip:${request.socket.remoteAddress ?? ''}`);
+    const headers = rateLimitHeaders(limit);
+    if (faults.rateLimitBurst > 0 || !limit.allowed) {
+      if (faults.rateLimitBurst > 0)
+        faults = { ...faults, rateLimitBurst: faults.rateLimitBurst - 1 };
+      const retryAfter = limit.allowed ? faults.retryAfterSeconds : Math.max(1, limit.resetSeconds);
+      return sendJson(
+        response,
+        429,
+        { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests', details: [] } },
+        { ...headers, 'Retry-After': String(retryAfter) },
+      );
+    }
+    if (!user)
+      return sendJson(
+        response,
+        401,
+        {
+          error: { code: 'UNAUTHORIZED', message: 'Invalid or expired access token', details: [] },
+        },
+        headers,
+      );
+    if (faults.serverErrors > 0) {
+      faults = { ...faults, serverErrors: faults.serverErrors - 1 };
+      return sendJson(
+        response,
+        500,
+        { error: { code: 'INTERNAL_ERROR', message: 'Injected server error', details: [] } },
+        headers,
+      );
+    }
+    const method = request.method ?? 'GET';
+    const path = url.pathname.slice(3);
+    const matched = router.match(method, path);
+    if (matched === null)
+      return sendJson(
+        response,
+        404,
+        { error: { code: 'NOT_FOUND', message: `No route ${method} ${path}`, details: [] } },
+        headers,
+      );
+    if (matched === 'method-not-allowed')
+      return sendJson(
+        response,
+        405,
+        {
+          error: {
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${method} not allowed on ${path}`,
+            details: [],
+          },
+        },
+        headers,
+      );
+    const write = isWrite(method, path);
+    try {
+      const adAccountId = parseContext(request.headers['x-ap-context']);
+      if (matched.route.needsContext) {
+        if (adAccountId === null)
+          throw new ApiError(
+            400,
+            'INVALID_REQUEST',
+            'X-AP-Context header with adAccountId is required',
+          );
+        if (
+          !store.adAccounts.has(adAccountId) ||
+          (user.adAccountIds !== 'all' && !user.adAccountIds.includes(adAccountId))
+        ) {
+          throw new ApiError(403, 'FORBIDDEN', 'The API user has no access to this ad account');
+        }
+      }
+      if (write && READ_ONLY_ROLES.includes(user.role))
+        throw new ApiError(403, 'FORBIDDEN', `The role ${user.role} cannot make changes`);
+      let parsed: unknown = undefined;
+      if (raw.length > 0) {
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          throw new ApiError(400, 'INVALID_REQUEST', 'Request body is not valid JSON');
+        }
+      }
+      const result = await matched.route.handler({
+        store,
+        user,
+        adAccountId,
+        params: matched.params,
+        query: url.searchParams,
+        body: parsed,
+      });
+      if (write && faults.ambiguousWrites > 0) {
+        // The change is applied; the answer never arrives.
+        faults = { ...faults, ambiguousWrites: faults.ambiguousWrites - 1 };
+        request.socket.destroy();
+        return;
+      }
+      sendResult(response, result, headers);
+    } catch (error) {
+      if (error instanceof ApiError)
+        return sendJson(response, error.status, error.toBody(), headers);
+      throw error;
+    }
+  }
+
+  function handleAdmin(method: string, path: string, raw: string, response: ServerResponse): void {
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (path === '/__sandbox/faults' && method === 'GET') return sendJson(response, 200, faults);
+    if (path === '/__sandbox/faults' && (method === 'PUT' || method === 'POST')) {
+      if (body.expireTokens === true) issuer.expireAll();
+      return sendJson(
+        response,
+        200,
+        (faults = mergeFaults(faults, body as Partial<FaultSettings>)),
+      );
+    }
+    if (path === '/__sandbox/faults' && method === 'DELETE')
+      return sendJson(response, 200, (faults = { ...NO_FAULTS }));
+    if (path === '/__sandbox/api-users' && method === 'POST')
+      return sendJson(response, 200, registerApiUser(body as unknown as ApiUserRegistration));
+    const revoke = /^\/__sandbox\/api-users\/([^/]+)\/revoke$/.exec(path);
+    if (revoke && method === 'POST') {
+      sandbox.revokeApiUser(decodeURIComponent(revoke[1] as string));
+      return sendJson(response, 200, { revoked: true });
+    }
+    if (path === '/__sandbox/accounts' && method === 'GET')
+      return sendJson(response, 200, sandbox.accounts());
+    sendJson(response, 404, { error: 'unknown admin route' });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const sandbox: Sandbox = {
+    url: `${origin}/v1`,
+    tokenUrl: `${origin}/auth/oauth2/token`,
+    adminUrl: `${origin}/__sandbox`,
+    port,
+    seed,
+    scenario,
+    store,
+    registerApiUser,
+    revokeApiUser(clientId) {
+      const user = store.apiUsers.get(clientId);
+      if (user) user.revoked = true;
+    },
+    setFaults: (patch) => (faults = mergeFaults(faults, patch)),
+    resetFaults: () => (faults = { ...NO_FAULTS }),
+    expireTokens: () => issuer.expireAll(),
+    accounts: () =>
+      [...store.adAccounts.values()].map((account) => {
+        const campaigns = [...store.campaigns.values()].filter((c) => c.adAccountId === account.id);
+        return {
+          id: account.id,
+          name: account.name,
+          currency: account.currency,
+          timezone: account.timezone,
+          adamIds: store.accountApps.get(account.id) ?? [],
+          campaignCount: campaigns.length,
+          keywordCount: [...store.keywords.values()].filter((k) => k.adAccountId === account.id)
+            .length,
+        };
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  return sandbox;
+}
+
+function isWrite(method: string, path: string): boolean {
+  if (method === 'GET') return false;
+  if (method === 'POST' && (path.endsWith('/query') || path === '/search/geo')) return false;
+  return true;
+}
+
+/** Accepts `adAccountId=123` with or without a trailing `;` (WIRE.md section 2). */
+export function parseContext(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = /adAccountId=(\d+)/.exec(value ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+function rateLimitHeaders(limit: RateLimitState): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(limit.limit),
+    'RateLimit-Remaining': String(limit.remaining),
+    'RateLimit-Reset': String(limit.resetSeconds),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  response.end(text);
+}
+
+function sendResult(
+  response: ServerResponse,
+  result: RouteResult,
+  headers: Record<string, string>,
+): void {
+  if ('body' in result) return sendJson(response, 200, result.body, headers);
+  response.writeHead(200, { 'Content-Type': 'application/json', ...headers });
+  // Batch small chunks to limit syscalls while never holding the whole page in memory.
+  let buffer = '';
+  for (const chunk of result.chunks) {
+    buffer += chunk;
+    if (buffer.length > 1 << 20) {
+      response.write(buffer);
+      buffer = '';
+    }
+  }
+  response.end(buffer);
+}

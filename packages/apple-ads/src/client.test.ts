@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppleAdsError } from './errors.js';
+import { startFixture, type Fixture } from './sandbox-fixture.js';
+import { createAppleAdsClient } from './client.js';
+import { generateKeyPair } from './key-pair.js';
+import { toMetrics } from './report-metrics.js';
+
+let fixture: Fixture;
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  fixture = await startFixture({ scenario: 'demo' });
+});
+afterAll(async () => {
+  await fixture.sandbox.close();
+});
+
+describe('identity and access', () => {
+  it('exchanges a client-secret JWT for a token and reads /me and /acls', async () => {
+    const me = await fixture.client.me();
+    expect(me.userId).toBeGreaterThan(0);
+    const acls = await fixture.client.acls();
+    expect(acls.map((acl) => acl.adAccount.id)).toContain(fixture.adAccountId);
+    expect(acls[0]?.roles).toEqual(['Admin']);
+    expect(fixture.client.rateLimit.limit).toBeGreaterThan(0);
+  });
+
+  it('reports a key that does not match the registered public key as an auth error', async () => {
+    const stranger = createAppleAdsClient({
+      ...fixture.credentials,
+      privateKeyPem: generateKeyPair().privateKeyPem,
+      baseUrl: fixture.sandbox.url,
+      tokenUrl: fixture.sandbox.tokenUrl,
+    });
+    await expect(stranger.me()).rejects.toMatchObject({
+      kind: 'auth',
+      code: 'invalid_client',
+      status: 401,
+    });
+  });
+
+  it('refuses writes for a read-only role with 403 but serves reads', async () => {
+    const readOnly = await startFixture({ scenario: 'new' }, {}, 'API Account Read Only');
+    try {
+      const account = readOnly.client.forAccount(readOnly.adAccountId);
+      const page = await account.campaigns.query();
+      expect(page.result.length).toBeGreaterThan(0);
+      const campaign = page.result[0];
+      await expect(
+        account.campaigns.update(campaign?.id ?? 0, { status: 'PAUSED' }),
+      ).rejects.toMatchObject({ kind: 'forbidden', status: 403 });
+    } finally {
+      await readOnly.sandbox.close();
+    }
+  });
+});
+
+describe('entities', () => {
+  it('pages through all 2,000 demo keywords with the pager', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    let count = 0;
+    for await (const page of account.keywords.all({}, 700)) count += page.length;
+    expect(count).toBe(2000);
+  });
+
+  it('queries campaigns with filters, sorting and pagination', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const page = await account.campaigns.query({
+      filters: [{ field: 'name', operator: 'CONTAINS', value: 'Brand' }],
+      sorting: [{ field: 'name', order: 'DESC' }],
+      pagination: { offset: 1, pageSize: 2, fetchTotalCount: true },
+    });
+    expect(page.pagination).toEqual({ offset: 1, pageSize: 2, totalCount: 5 });
+    expect(page.result.every((campaign) => campaign.name.includes('Brand'))).toBe(true);
+    expect((page.result[0]?.name ?? '') >= (page.result[1]?.name ?? '')).toBe(true);
+  });
+
+  it('creates a campaign, ad group, keywords in bulk, negatives and an ad, then pauses and deletes', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const [adamId] = fixture.sandbox.accounts()[0]?.adamIds ?? [];
+    const campaign = await account.campaigns.create({
+      name: 'Contract test campaign',
+      billingEvent: 'TAPS',
+      promotedObjectType: 'APPSTORE_APP',
+      promotedObjectId: String(adamId),
+      dailyBudget: { value: { amount: '100', currency: 'USD' } },
+      targeting: { countryOrRegion: { include: ['US'] } },
+    });
+    expect(campaign.dailyBudget.value.amount).toBe('100.00');
+    expect(campaign.displayStatus).toBe('ON_HOLD');
+    expect(campaign.systemStatusReasons).toContain('AD_GROUPS_MISSING');
+    const adGroup = await account.adGroups.create({
+      campaignId: campaign.id,
+      name: 'Exact',
+      pricingModel: 'CPT',
+      bidStrategy: {
+        bidStrategyType: 'MANUAL_CPT',
+        bidStrategyGoal: 'TAP',
+        bid: { amount: '1.50', currency: 'USD' },
+      },
+    });
+    const created = await account.keywords.bulkCreate(
+      [
+        {
+          adGroupId: adGroup.id,
+          text: 'habit tracker',
+          matchType: 'EXACT',
+          bid: { amount: '2.10', currency: 'USD' },
+        },
+        {
+          adGroupId: adGroup.id,
+          text: 'bad bid',
+          matchType: 'EXACT',
+          bid: { amount: '-1', currency: 'USD' },
+        },
+      ],
+      { allowPartialSuccess: true },
+    );
+    expect(created.map((item) => [item.correlationId, item.operation, item.success])).toEqual([
+      [0, 'CREATE', true],
+      [1, 'CREATE', false],
+    ]);
+    expect(created[1]?.error?.code).toBe('VALIDATION_ERROR');
+    const keywordId = created[0]?.result?.id ?? 0;
+    await expect(
+      account.keywords.bulkCreate([
+        { adGroupId: adGroup.id, text: 'x', bid: { amount: '1.234', currency: 'USD' } },
+      ]),
+    ).rejects.toMatchObject({ kind: 'request', status: 400 });
+    const updated = await account.keywords.bulkUpdate([{ id: keywordId, status: 'PAUSED' }]);
+    expect(updated[0]?.result?.status).toBe('PAUSED');
+    const negatives = await account.negativeKeywords.bulkCreate([
+      { campaignId: campaign.id, text: 'free' },
+      { adGroupId: adGroup.id, text: 'cheap', matchType: 'BROAD' },
+    ]);
+    expect(negatives.map((item) => item.result?.adGroupId ?? null)).toEqual([null, adGroup.id]);
+    const creatives = await account.creatives.query({
+      filters: [{ field: 'creativeType', operator: 'EQUALS', value: 'DEFAULT_PRODUCT_PAGE' }],
+    });
+    const ad = await account.ads.create({
+      adGroupId: adGroup.id,
+      creativeId: creatives.result[0]?.id ?? 0,
+      name: 'Default',
+      status: 'ENABLED',
+    });
+    expect(ad.adGroupId).toBe(adGroup.id);
+    const paused = await account.campaigns.update(campaign.id, { status: 'PAUSED' });
+    expect(paused.displayStatus).toBe('PAUSED');
+    await account.campaigns.delete(campaign.id);
+    await expect(account.campaigns.get(campaign.id)).rejects.toMatchObject({
+      kind: 'not-found',
+      status: 404,
+    });
+    const deleted = await account.campaigns.query({
+      filters: [{ field: 'deleted', operator: 'EQUALS', value: true }],
+    });
+    expect(deleted.result.map((c) => c.id)).toContain(campaign.id);
+  });
+
+  it('returns validation details with the field for a bad create', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const error = await account.adGroups
+      .create({
+        campaignId: 1,
+        name: '',
+        pricingModel: 'CPT',
+        bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppleAdsError);
+    expect((error as AppleAdsError).details).toContainEqual(
+      expect.objectContaining({ code: 'INVALID_VALUE', info: { field: 'name' } }),
+    );
+  });
+
+  it('lists product pages and app details of owned apps', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const pages = await account.productPages.query();
+    expect(pages.result.length).toBe(4);
+    const page = await account.productPages.get(pages.result[0]?.id ?? '');
+    expect(page.state).toBe('PUBLISHED');
+    const details = await account.apps.details(Number(page.adamId));
+    expect(details.adamId).toBe(Number(page.adamId));
+    const search = await account.apps.search('', { returnOwnedApps: true });
+    expect(search.result.map((app) => app.adamId)).toContain(Number(page.adamId));
+  });
+});
+
+describe('reports', () => {
+  it('returns DAILY keyword rows whose days sum to the totals, with a grand total', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const campaigns = await account.campaigns.query({ pagination: { pageSize: 1000 } });
+    const page = await account.reports.keywords({
+      timeRange: { start: day(-10), end: day(-1), granularity: 'DAILY' },
+      filters: [{ field: 'campaignId', operator: 'IN', value: campaigns.result.map((c) => c.id) }],
+      options: { includeRows: ['GRAND_TOTAL'] },
+      pagination: { pageSize: 5000 },
+    });
+    expect(page.rows.length).toBeGreaterThan(1000);
+    for (const row of page.rows.slice(0, 50)) {
+      const total = toMetrics(row.totalMetrics);
+      const days = (row.granularMetrics ?? []).map(toMetrics);
+      expect(days.reduce((sum, d) => sum + d.localSpendMicros, 0)).toBe(total.localSpendMicros);
+      expect(days.reduce((sum, d) => sum + d.taps, 0)).toBe(total.taps);
+      expect(['ENABLED', 'ACTIVE', 'PAUSED']).toContain(row.metadata.status);
+    }
+    const spend = page.rows.reduce(
+      (sum, row) => sum + toMetrics(row.totalMetrics).localSpendMicros,
+      0,
+    );
+    expect(toMetrics(page.grandTotal ?? {}).localSpendMicros).toBe(spend);
+  });
+
+  it('groups campaign rows by deviceClass and keeps the sum equal to the ungrouped row', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const campaignId = (
+      await account.campaigns.query({
+        filters: [{ field: 'status', operator: 'EQUALS', value: 'ENABLED' }],
+      })
+    ).result[0]?.id;
+    const base = {
+      timeRange: { start: day(-30), end: day(-2) },
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+    };
+    const whole = await account.reports.campaigns(base);
+    const grouped = await account.reports.campaigns({ ...base, groupBy: ['deviceClass'] });
+    expect(grouped.rows.map((row) => row.metadata.deviceClass).sort()).toEqual(['IPAD', 'IPHONE']);
+    const sum = grouped.rows.reduce((s, row) => s + toMetrics(row.totalMetrics).impressions, 0);
+    expect(sum).toBe(toMetrics(whole.rows[0]?.totalMetrics ?? {}).impressions);
+  });
+
+  it('walks search-term and ad report pages and rejects UTC for search terms', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const campaignId = (
+      await account.campaigns.query({
+        filters: [
+          { field: 'name', operator: 'CONTAINS', value: 'Discovery' },
+          { field: 'status', operator: 'EQUALS', value: 'ENABLED' },
+        ],
+      })
+    ).result[0]?.id;
+    const request = {
+      timeRange: { start: day(-7), end: day(-1) },
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+      pagination: { pageSize: 7 },
+    };
+    const terms = [];
+    for await (const page of account.reports.pages('searchterms', request))
+      terms.push(...page.rows);
+    expect(
+      terms.some(
+        (row) => (row.metadata as { searchTermSource?: string }).searchTermSource === 'AUTO',
+      ),
+    ).toBe(true);
+    const ads = await account.reports.ads(request);
+    expect(ads.rows.length).toBeGreaterThan(0);
+    await expect(
+      account.reports.searchTerms({
+        ...request,
+        timeRange: { ...request.timeRange, timeZone: 'UTC' },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      account.reports.keywords({
+        ...request,
+        timeRange: { start: day(-120), end: day(-1), granularity: 'DAILY' },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      account.reports.keywords({ timeRange: request.timeRange, filters: [] }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+});

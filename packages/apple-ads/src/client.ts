@@ -1,0 +1,337 @@
+// The typed Apple Ads v1 client. Account-scoped operations live under forAccount(id) so the
+// X-AP-Context header can never be forgotten; pagers walk every page of a query or report.
+import { TokenProvider, APPLE_TOKEN_URL, type Credentials } from './token-provider.js';
+import { DEFAULT_RETRY, Transport, type RateLimitSnapshot, type RetryPolicy } from './transport.js';
+import type {
+  Ad,
+  AdAccount,
+  AdCreate,
+  AdGroup,
+  AdGroupCreate,
+  AdGroupUpdate,
+  AppDetails,
+  AppSearchResult,
+  BulkItemResult,
+  Campaign,
+  CampaignCreate,
+  CampaignUpdate,
+  Creative,
+  CreativeCreate,
+  Keyword,
+  KeywordCreate,
+  KeywordReportMetadata,
+  KeywordUpdate,
+  Me,
+  NegativeKeyword,
+  NegativeKeywordCreate,
+  Page,
+  ProductPage,
+  ReportLevel,
+  ReportPage,
+  ReportRequest,
+  ReportRow,
+  SearchTermReportMetadata,
+  Selector,
+  UserAcl,
+  WireMetrics,
+} from './types.js';
+
+export const APPLE_ADS_BASE_URL = 'https://api.ads.apple.com/v1';
+
+export interface AppleAdsClientOptions extends Credentials {
+  /** Default Apple's; the sandbox's `url` in demo mode and tests. */
+  baseUrl?: string;
+  /** Default Apple ID's token endpoint; the sandbox's `tokenUrl` in demo mode and tests. */
+  tokenUrl?: string;
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  onRetry?: (event: {
+    attempt: number;
+    delayMs: number;
+    reason: string;
+    method: string;
+    path: string;
+  }) => void;
+}
+
+export interface EntityOperations<T, C, U> {
+  create(input: C): Promise<T>;
+  get(id: number): Promise<T>;
+  update(id: number, patch: U): Promise<T>;
+  delete(id: number): Promise<void>;
+  query(selector?: Selector): Promise<Page<T>>;
+  /** Every matching entity, page by page. */
+  all(selector?: Omit<Selector, 'pagination'>, pageSize?: number): AsyncGenerator<T[]>;
+}
+
+export interface BulkOperations<T, C, U> {
+  bulkCreate(items: C[], options?: { allowPartialSuccess?: boolean }): Promise<BulkItemResult<T>[]>;
+  bulkUpdate(
+    items: (U & { id: number })[],
+    options?: { allowPartialSuccess?: boolean },
+  ): Promise<BulkItemResult<T>[]>;
+  bulkDelete(
+    ids: number[],
+    options?: { allowPartialSuccess?: boolean },
+  ): Promise<BulkItemResult<T>[]>;
+}
+
+export interface ReportOperations {
+  query<M = Record<string, unknown>>(
+    level: ReportLevel,
+    request: ReportRequest,
+  ): Promise<ReportPage<M>>;
+  /** Every page of a report (pageSize defaults to the 5000 maximum). */
+  pages<M = Record<string, unknown>>(
+    level: ReportLevel,
+    request: ReportRequest,
+  ): AsyncGenerator<ReportPage<M>>;
+  campaigns(request: ReportRequest): Promise<ReportPage>;
+  adGroups(request: ReportRequest): Promise<ReportPage>;
+  keywords(request: ReportRequest): Promise<ReportPage<KeywordReportMetadata>>;
+  searchTerms(request: ReportRequest): Promise<ReportPage<SearchTermReportMetadata>>;
+  ads(request: ReportRequest): Promise<ReportPage>;
+}
+
+export interface AccountClient {
+  adAccountId: number;
+  apps: {
+    search(
+      query: string,
+      options?: { returnOwnedApps?: boolean; limit?: number; offset?: number },
+    ): Promise<Page<AppSearchResult>>;
+    details(adamId: number): Promise<AppDetails>;
+    eligibility(selector?: Selector): Promise<Page<Record<string, unknown>>>;
+  };
+  campaigns: EntityOperations<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>;
+  adGroups: EntityOperations<AdGroup, AdGroupCreate, AdGroupUpdate>;
+  keywords: EntityOperations<Keyword, KeywordCreate, KeywordUpdate> &
+    BulkOperations<Keyword, KeywordCreate, KeywordUpdate>;
+  negativeKeywords: EntityOperations<
+    NegativeKeyword,
+    NegativeKeywordCreate,
+    { status?: 'ENABLED' | 'PAUSED' }
+  > &
+    BulkOperations<NegativeKeyword, NegativeKeywordCreate, { status?: 'ENABLED' | 'PAUSED' }>;
+  ads: EntityOperations<Ad, AdCreate, { name?: string; status?: 'ENABLED' | 'PAUSED' }>;
+  creatives: EntityOperations<Creative, CreativeCreate, { name?: string }>;
+  productPages: {
+    get(productPageId: string): Promise<ProductPage>;
+    query(selector?: Selector): Promise<Page<ProductPage>>;
+    all(selector?: Omit<Selector, 'pagination'>): AsyncGenerator<ProductPage[]>;
+  };
+  reports: ReportOperations;
+}
+
+export interface AppleAdsClient {
+  me(): Promise<Me>;
+  acls(): Promise<UserAcl[]>;
+  adAccount(id: number): Promise<AdAccount>;
+  forAccount(adAccountId: number): AccountClient;
+  /** The last RateLimit-* headers seen. */
+  readonly rateLimit: RateLimitSnapshot;
+}
+
+export function createAppleAdsClient(options: AppleAdsClientOptions): AppleAdsClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? Date.now;
+  const tokens = new TokenProvider(options, {
+    tokenUrl: options.tokenUrl ?? APPLE_TOKEN_URL,
+    fetch: fetchImpl,
+    now,
+  });
+  const transport = new Transport({
+    baseUrl: options.baseUrl ?? APPLE_ADS_BASE_URL,
+    tokens,
+    fetch: fetchImpl,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    now,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    timeoutMs: options.timeoutMs ?? 120_000,
+    onRetry: options.onRetry,
+  });
+  return {
+    me: async () =>
+      (await transport.request<{ result: Me }>({ method: 'GET', path: '/me' })).result,
+    acls: async () =>
+      (await transport.request<{ result: { acls: UserAcl[] } }>({ method: 'GET', path: '/acls' }))
+        .result.acls,
+    adAccount: async (id) =>
+      (
+        await transport.request<{ result: AdAccount }>({
+          method: 'GET',
+          path: `/ad-accounts/${id}`,
+        })
+      ).result,
+    forAccount: (adAccountId) => accountClient(transport, adAccountId),
+    get rateLimit() {
+      return transport.rateLimit;
+    },
+  };
+}
+
+function accountClient(transport: Transport, adAccountId: number): AccountClient {
+  const call = <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    query?: Record<string, string | number | boolean | undefined>,
+  ) => transport.request<T>({ method, path, body, query, adAccountId });
+
+  function entity<T, C, U>(
+    path: string,
+    prepareCreate: (input: C) => unknown = (input) => input,
+  ): EntityOperations<T, C, U> {
+    const query = async (selector: Selector = {}) =>
+      call<Page<T>>('POST', `${path}/query`, selector);
+    return {
+      create: async (input) =>
+        (await call<{ result: T }>('POST', path, prepareCreate(input))).result,
+      get: async (id) => (await call<{ result: T }>('GET', `${path}/${id}`)).result,
+      update: async (id, patch) =>
+        (await call<{ result: T }>('PUT', `${path}/${id}`, patch)).result,
+      delete: async (id) => {
+        await call('DELETE', `${path}/${id}`);
+      },
+      query,
+      all: (selector = {}, pageSize = 1000) =>
+        walk((pagination) => query({ ...selector, pagination }), pageSize),
+    };
+  }
+
+  function bulk<T, C, U>(path: string): BulkOperations<T, C, U> {
+    const send = async (operation: string, items: unknown[], allowPartialSuccess?: boolean) =>
+      (
+        await call<{ result: BulkItemResult<T>[] }>('POST', `${path}/${operation}`, {
+          allowPartialSuccess: allowPartialSuccess ?? false,
+          items: items.map((data, correlationId) => ({ correlationId, data })),
+        })
+      ).result;
+    return {
+      bulkCreate: (items, options) => send('bulk-create', items, options?.allowPartialSuccess),
+      bulkUpdate: (items, options) => send('bulk-update', items, options?.allowPartialSuccess),
+      bulkDelete: (ids, options) =>
+        send(
+          'bulk-delete',
+          ids.map((id) => ({ id })),
+          options?.allowPartialSuccess,
+        ),
+    };
+  }
+
+  const queryReport = async <M>(
+    level: ReportLevel,
+    request: ReportRequest,
+  ): Promise<ReportPage<M>> => {
+    const response = await call<{
+      result: { rows: ReportRow<M>[]; summary?: { grandTotal?: WireMetrics } };
+      pagination: ReportPage['pagination'];
+    }>('POST', `/reports/apps/${level}/query`, request);
+    return {
+      rows: response.result.rows ?? [],
+      grandTotal: response.result.summary?.grandTotal ?? null,
+      pagination: response.pagination,
+    };
+  };
+
+  const productPageQuery = (selector: Selector = {}) =>
+    call<Page<ProductPage>>('POST', '/product-pages/query', selector);
+
+  return {
+    adAccountId,
+    apps: {
+      search: (query, options = {}) =>
+        call<Page<AppSearchResult>>('GET', '/search/apps', undefined, {
+          query,
+          returnOwnedApps: options.returnOwnedApps,
+          limit: options.limit,
+          offset: options.offset,
+        }),
+      details: async (adamId) =>
+        (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
+      eligibility: (selector = {}) =>
+        call<Page<Record<string, unknown>>>('POST', '/eligibilities/apps/query', selector),
+    },
+    campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
+      '/campaigns',
+      (input) => ({ ...input, adAccountId }),
+    ),
+    adGroups: entity<AdGroup, AdGroupCreate, AdGroupUpdate>('/adgroups'),
+    keywords: {
+      ...entity<Keyword, KeywordCreate, KeywordUpdate>('/keywords'),
+      ...bulk<Keyword, KeywordCreate, KeywordUpdate>('/keywords'),
+    },
+    negativeKeywords: {
+      ...entity<NegativeKeyword, NegativeKeywordCreate, { status?: 'ENABLED' | 'PAUSED' }>(
+        '/negative-keywords',
+      ),
+      ...bulk<NegativeKeyword, NegativeKeywordCreate, { status?: 'ENABLED' | 'PAUSED' }>(
+        '/negative-keywords',
+      ),
+    },
+    ads: entity<Ad, AdCreate, { name?: string; status?: 'ENABLED' | 'PAUSED' }>('/ads'),
+    creatives: entity<Creative, CreativeCreate, { name?: string }>('/creatives'),
+    productPages: {
+      get: async (productPageId) =>
+        (
+          await call<{ result: ProductPage }>(
+            'GET',
+            `/product-pages/${encodeURIComponent(productPageId)}`,
+          )
+        ).result,
+      query: productPageQuery,
+      all: (selector = {}) =>
+        walk((pagination) => productPageQuery({ ...selector, pagination }), 1000),
+    },
+    reports: {
+      query: queryReport,
+      pages: async function* <M>(level: ReportLevel, request: ReportRequest) {
+        const pageSize = request.pagination?.pageSize ?? 5000;
+        let offset = request.pagination?.offset ?? 0;
+        for (;;) {
+          const page = await queryReport<M>(level, {
+            ...request,
+            pagination: { offset, pageSize },
+          });
+          yield page;
+          offset += page.rows.length;
+          if (
+            page.rows.length < pageSize ||
+            (page.pagination.totalCount !== undefined && offset >= page.pagination.totalCount)
+          )
+            return;
+        }
+      },
+      campaigns: (request) => queryReport('campaigns', request),
+      adGroups: (request) => queryReport('adgroups', request),
+      keywords: (request) => queryReport<KeywordReportMetadata>('keywords', request),
+      searchTerms: (request) => queryReport<SearchTermReportMetadata>('searchterms', request),
+      ads: (request) => queryReport('ads', request),
+    },
+  };
+}
+
+/** Walks offset pages until a short page (or totalCount) says there is no more. */
+async function* walk<T>(
+  fetchPage: (pagination: {
+    offset: number;
+    pageSize: number;
+    fetchTotalCount: boolean;
+  }) => Promise<Page<T>>,
+  pageSize: number,
+): AsyncGenerator<T[]> {
+  let offset = 0;
+  for (;;) {
+    const page = await fetchPage({ offset, pageSize, fetchTotalCount: true });
+    if (page.result.length > 0) yield page.result;
+    offset += page.result.length;
+    if (
+      page.result.length < pageSize ||
+      (page.pagination.totalCount !== undefined && offset >= page.pagination.totalCount)
+    )
+      return;
+  }
+}

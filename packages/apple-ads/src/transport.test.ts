@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppleAdsAmbiguousWriteError } from './errors.js';
+import { startFixture, type Fixture } from './sandbox-fixture.js';
+
+let fixture: Fixture | null = null;
+afterEach(async () => {
+  await fixture?.sandbox.close();
+  fixture = null;
+});
+
+/** Records backoff delays instead of waiting them. */
+function recordingSleep(delays: number[]) {
+  return async (ms: number) => {
+    delays.push(ms);
+  };
+}
+
+describe('retries and faults', () => {
+  it('retries a read through a 429 burst, honouring Retry-After', async () => {
+    const delays: number[] = [];
+    fixture = await startFixture({ scenario: 'new' }, { sleep: recordingSleep(delays) });
+    fixture.sandbox.setFaults({ rateLimitBurst: 2, retryAfterSeconds: 3 });
+    const acls = await fixture.client.acls();
+    expect(acls.length).toBeGreaterThan(0);
+    expect(delays).toEqual([3000, 3000]);
+  });
+
+  it('backs off exponentially up to 16 s on 500s for reads, then gives up with a server error', async () => {
+    const delays: number[] = [];
+    fixture = await startFixture({ scenario: 'new' }, { sleep: recordingSleep(delays) });
+    fixture.sandbox.setFaults({ serverErrors: 6 });
+    await expect(fixture.client.me()).rejects.toMatchObject({ kind: 'server', status: 500 });
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+
+  it('never retries a write on 500 or 429', async () => {
+    const delays: number[] = [];
+    fixture = await startFixture({ scenario: 'new' }, { sleep: recordingSleep(delays) });
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const campaign = (await account.campaigns.query()).result[0];
+    fixture.sandbox.setFaults({ serverErrors: 1 });
+    await expect(
+      account.campaigns.update(campaign?.id ?? 0, { name: 'Renamed' }),
+    ).rejects.toMatchObject({ kind: 'server', status: 500 });
+    fixture.sandbox.setFaults({ rateLimitBurst: 1 });
+    await expect(
+      account.campaigns.update(campaign?.id ?? 0, { name: 'Renamed' }),
+    ).rejects.toMatchObject({ kind: 'rate-limited', status: 429, retryAfterSeconds: 1 });
+    expect(delays).toEqual([]);
+  });
+
+  it('reports a write whose connection dropped after it was applied as ambiguous', async () => {
+    fixture = await startFixture({ scenario: 'new' });
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const keyword = (
+      await account.keywords.query({
+        filters: [{ field: 'status', operator: 'EQUALS', value: 'ENABLED' }],
+      })
+    ).result[0];
+    fixture.sandbox.setFaults({ ambiguousWrites: 1 });
+    const error = await account.keywords
+      .update(keyword?.id ?? 0, { bid: { amount: '3.33', currency: 'USD' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppleAdsAmbiguousWriteError);
+    // The change was applied although no answer came back.
+    expect((await account.keywords.get(keyword?.id ?? 0)).bid?.amount).toBe('3.33');
+  });
+
+  it('refreshes the token once when the sandbox expires every token', async () => {
+    fixture = await startFixture({ scenario: 'new' });
+    await fixture.client.me();
+    fixture.sandbox.expireTokens();
+    expect((await fixture.client.me()).userId).toBeGreaterThan(0);
+  });
+
+  it('fails with an auth error once the key is revoked', async () => {
+    fixture = await startFixture({ scenario: 'new' });
+    await fixture.client.me();
+    fixture.sandbox.revokeApiUser(fixture.credentials.clientId);
+    await expect(fixture.client.me()).rejects.toMatchObject({
+      kind: 'auth',
+      code: 'invalid_client',
+    });
+  });
+
+  it('answers 429 past the rate-limit budget and the client waits for the reset', async () => {
+    const delays: number[] = [];
+    fixture = await startFixture(
+      { scenario: 'new', rateLimit: { limit: 3, windowSeconds: 60 } },
+      { sleep: recordingSleep(delays) },
+    );
+    await fixture.client.me();
+    await fixture.client.me();
+    expect(fixture.client.rateLimit.remaining).toBe(1);
+    await fixture.client.me();
+    expect(fixture.client.rateLimit.remaining).toBe(0);
+    // The budget is spent: the client waits for RateLimit-Reset before the next call.
+    await expect(fixture.client.me()).rejects.toMatchObject({ kind: 'rate-limited' });
+    expect(delays[0]).toBeGreaterThan(50_000);
+  });
+
+  it('switches faults through the admin endpoint outside /v1', async () => {
+    fixture = await startFixture({ scenario: 'new' });
+    const response = await fetch(`${fixture.sandbox.adminUrl}/faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ serverErrors: 1 }),
+    });
+    expect(await response.json()).toMatchObject({ serverErrors: 1 });
+    const direct = await fetch(`${fixture.sandbox.url}/me`);
+    expect(direct.status).toBe(401);
+    expect(direct.headers.get('ratelimit-limit')).not.toBeNull();
+  });
+});
