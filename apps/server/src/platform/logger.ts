@@ -15,10 +15,13 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
+  // People reading a terminal get readable lines; everything else gets JSON.
+  const pretty = !config.isProduction && process.stdout.isTTY;
   return pino({
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   });
 }
 
