@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 12,
   NOT_FOUND: 13,
   RATE_LIMITED: 14,
+  CONFLICT: 15,
   INVALID_SESSION: 20,
   FORBIDDEN: 21,
   /** Spec 1 §8: the account is disabled or unauthorised. */
@@ -35,6 +36,10 @@ export const ERROR_MESSAGES = {
   CONFIG_LOAD_FAILED: 'Unable to load App. Please try later',
   SWITCH_TEAM_FAILED: 'Server did not respond',
   GENERIC: 'Something went wrong',
+  EMAIL_EXISTS: 'Email already exists',
+  SIGN_IN_FAILED: 'Unable to sign in. Please try again!',
+  CREATE_USER_FAILED: 'Error while creating user',
+  INVITE_MAIL_FAILED: 'Error while sending invitation link to email',
 } as const;
 
 /** Header carrying the client's correlation (unique request) id, echoed on every response. */

@@ -15,3 +15,5 @@ export * from './activity';
 export * from './goals';
 export * from './realtime-events';
 export * from './validation';
+export * from './permissions';
+export * from './auth';

@@ -1,8 +1,16 @@
 // Builds the GraphQL schema from every module's contribution. Importing a module's
 // *.graphql.ts registers its fields on the shared builder.
+import { applyAccessGuards } from '../platform/graphql/access-guard';
 import { builder } from '../platform/graphql/builder';
+import './activity-log/activity-log.graphql';
+import './staff/staff.graphql';
 import './system/system.graphql';
+import './teams/teams.graphql';
 
+let schema: ReturnType<typeof builder.toSchema> | undefined;
+
+/** Built once per process: Pothos builders cannot be built twice. */
 export function buildGraphQLSchema() {
-  return builder.toSchema({ sortSchema: true });
+  schema ??= applyAccessGuards(builder.toSchema({ sortSchema: true }));
+  return schema;
 }

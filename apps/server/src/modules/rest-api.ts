@@ -1,12 +1,17 @@
 // The REST surface under /v1/api (spec 2 §7.2): each module registers its routes here.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
+import { registerAccountRoutes } from './accounts/accounts.routes';
+import type { AppContext } from './app-context';
 
-export async function registerRestApi(api: FastifyInstance): Promise<void> {
-  api.setNotFoundHandler((request) => {
-    throw new AppError(
-      'NOT_FOUND',
-      `No API route for ${request.method} ${request.url.split('?')[0]}`,
-    );
-  });
+export function restApi(ctx: AppContext) {
+  return async function registerRestApi(api: FastifyInstance): Promise<void> {
+    await registerAccountRoutes(api, ctx);
+    api.setNotFoundHandler((request) => {
+      throw new AppError(
+        'NOT_FOUND',
+        `No API route for ${request.method} ${request.url.split('?')[0]}`,
+      );
+    });
+  };
 }

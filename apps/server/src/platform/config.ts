@@ -36,6 +36,15 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   WEB_DIST_DIR: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SELF_SIGN_UP: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Tapwise <no-reply@tapwise.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +67,14 @@ export interface Config {
   rateLimitPerMinute: number;
   activityLogRetentionDays: number;
   webDistDir: string;
+  /** Unset outside production: a secret is then generated once and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  sessionTtlDays: number;
+  /** Whether self sign-up starts enabled; staff can change it in the app. */
+  selfSignUpDefault: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +100,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    throw new ConfigError(['AUTH_SECRET: required in production (at least 32 characters)']);
+  }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
@@ -104,5 +124,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     activityLogRetentionDays: env.ACTIVITY_LOG_RETENTION_DAYS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    authSecret: env.AUTH_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    selfSignUpDefault: env.SELF_SIGN_UP === 'true',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   };
 }

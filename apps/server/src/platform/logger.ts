@@ -21,7 +21,9 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>):
   return pino({
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
   });
 }
 

@@ -2,20 +2,26 @@
 // HTTP server and realtime. Returns a handle that shuts everything down in reverse order.
 import type { FastifyInstance } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
+import { authenticate } from '../modules/accounts/sessions.service';
+import type { AppContext } from '../modules/app-context';
 import { allJobs } from '../modules/jobs';
+import { createMailer } from '../modules/mail/mailer';
+import { resolveAuthSecret } from './auth/auth-secret';
+import type { Authenticator } from './auth/auth-context';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { runMigrations } from './db/migrate';
 import { buildApp } from './http/app';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
-import { createRealtime } from './realtime/realtime';
+import { createRealtime, createSessionNotifier } from './realtime/realtime';
 
 export interface RunningServer {
   app: FastifyInstance;
   io: SocketServer;
   database: DatabaseHandle;
   jobs: JobQueue;
+  context: AppContext;
   url: string;
   close(): Promise<void>;
 }
@@ -42,18 +48,32 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (withWorker) await jobs.work(allJobs, { db: database.db, config, logger });
     jobsReady = true;
 
+    const sessions = createSessionNotifier();
+    const context: AppContext = {
+      db: database.db,
+      config,
+      logger,
+      mailer: createMailer(config, database.db, logger),
+      authSecret: resolveAuthSecret(config),
+      sessions,
+    };
+    const authenticator: Authenticator = (headers) => authenticate(context, headers);
     const app = await buildApp({
       config,
       logger,
       db: database.db,
       readiness: { jobsReady: () => jobsReady },
+      context,
+      authenticate: authenticator,
     });
     await app.listen({ host: config.host, port: config.port });
     const io = createRealtime(app.server, {
       allowedOrigins: config.allowedOrigins,
       logger,
+      authenticate: authenticator,
       pool: database.pool,
     });
+    sessions.bind(io);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -62,6 +82,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       io,
       database,
       jobs,
+      context,
       url: `http://127.0.0.1:${port}`,
       async close() {
         jobsReady = false;

@@ -35,6 +35,12 @@ export const validationMessages = {
     'Each iPhone size needs at least one landscape or three portrait assets.',
   'validation.creativeSetIpadAssets':
     'Each iPad size needs at least one landscape or two portrait assets.',
+  'validation.passwordTooShort': 'Password must be at least 8 characters.',
+  'validation.passwordTooLong': 'Password must be at most 128 characters.',
+  'validation.passwordWeak': 'Password must contain at least one letter and one number.',
+  'validation.passwordsDiffer': 'The passwords do not match.',
+  'validation.emailDomainBlocked': 'Please use your work email address.',
+  'validation.emailDomainNotInvited': 'Sign-up is limited to invited email domains.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,5 +1,6 @@
 // The only module code that touches activity_logs.
-import { desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt } from 'drizzle-orm';
+import { teams } from '../teams/teams.tables';
 import type { Database } from '../../platform/db/database';
 import { activityLogs } from './activity-log.tables';
 
@@ -29,4 +30,32 @@ export async function deleteActivityLogsOlderThan(db: Database, cutoff: Date): P
     .where(lt(activityLogs.createdAt, cutoff))
     .returning({ logId: activityLogs.logId });
   return deleted.length;
+}
+
+/**
+ * Activity with its company name, newest first. Without a teamId it spans every company: only
+ * staff may ask for that.
+ */
+export async function searchActivityLogs(
+  db: Database,
+  filters: {
+    teamId?: string | undefined;
+    logType?: string | undefined;
+    search?: string | undefined;
+    limit: number;
+  },
+) {
+  return db
+    .select({ log: activityLogs, teamName: teams.name })
+    .from(activityLogs)
+    .leftJoin(teams, eq(teams.id, activityLogs.teamId))
+    .where(
+      and(
+        filters.teamId ? eq(activityLogs.teamId, filters.teamId) : undefined,
+        filters.logType ? eq(activityLogs.logType, filters.logType) : undefined,
+        filters.search ? ilike(activityLogs.message, `%${filters.search}%`) : undefined,
+      ),
+    )
+    .orderBy(desc(activityLogs.createdAt))
+    .limit(filters.limit);
 }

@@ -7,6 +7,8 @@ export const activityLogs = pgTable(
     logId: uuid('log_id').primaryKey().defaultRandom(),
     teamId: uuid('team_id').notNull(),
     userId: uuid('user_id'),
+    /** The super admin who acted as userId, when the action was taken while impersonating. */
+    impersonatorId: uuid('impersonator_id'),
     logType: text('log_type').notNull(),
     message: text('message').notNull(),
     watched: boolean('watched').notNull().default(false),

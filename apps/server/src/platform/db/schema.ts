@@ -1,2 +1,5 @@
 // Every table of Tapwise, gathered for Drizzle and drizzle-kit. Each module owns its tables.
 export * from '../../modules/activity-log/activity-log.tables';
+export * from '../../modules/accounts/accounts.tables';
+export * from '../../modules/teams/teams.tables';
+export * from '../../modules/mail/mail.tables';

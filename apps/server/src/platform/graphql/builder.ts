@@ -1,19 +1,36 @@
 // The one Pothos schema builder; each module adds its types and fields to it.
 import SchemaBuilder from '@pothos/core';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../modules/app-context';
+import type { AuthContext } from '../auth/auth-context';
+import type { RequestOrigin } from '../../modules/accounts/sessions.service';
+import type { AppError } from '../errors';
 
 export interface GraphQLContext {
-  db: Database;
-  config: Config;
+  app: AppContext;
   logger: FastifyBaseLogger;
   requestId: string;
+  /** The caller, or null when anonymous; authError is set when the credentials were refused. */
+  auth: AuthContext | null;
+  authError: AppError | null;
+  origin: RequestOrigin;
+  locale: string;
 }
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
+  Scalars: { DateTime: { Input: Date; Output: Date } };
 }>({ defaultFieldNullability: false });
 
+builder.scalarType('DateTime', {
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO 8601 string');
+    return date;
+  },
+});
+
 builder.queryType({});
+builder.mutationType({});

@@ -5,14 +5,16 @@ import rateLimit from '@fastify/rate-limit';
 import { CORRELATION_HEADER } from '@tapwise/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { buildGraphQLSchema } from '../../modules/graphql-schema';
-import { registerRestApi } from '../../modules/rest-api';
+import type { AppContext } from '../../modules/app-context';
+import { restApi } from '../../modules/rest-api';
 import { registerSystemRoutes, type Readiness } from '../../modules/system/system.routes';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import { registerErrorHandler } from './error-handler';
 import { registerGraphQL } from './graphql-route';
-import { enforceDeclaredAccess } from './route-access';
+import type { Authenticator } from '../auth/auth-context';
+import { enforceDeclaredAccess, guardRoutes } from './route-access';
 import { registerWebApp } from './web-app';
 
 export interface AppDependencies {
@@ -20,17 +22,18 @@ export interface AppDependencies {
   logger: Logger;
   db: Database;
   readiness: Readiness;
+  context: AppContext;
+  authenticate: Authenticator;
 }
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, logger, db, readiness } = deps;
+  const { config, logger, db, readiness, context, authenticate } = deps;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.isProduction,
-    requestIdLogLabel: 'requestId',
     // The client's correlation id, when it sends a sane one, names the request in every log line.
     genReqId: (request) => {
       const sent = request.headers[CORRELATION_HEADER];
@@ -39,6 +42,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   enforceDeclaredAccess(app);
+  guardRoutes(app, authenticate);
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
@@ -71,8 +75,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerSystemRoutes(app, { config, db, readiness });
-  registerGraphQL(app, { schema: buildGraphQLSchema(), config, db });
-  await app.register(registerRestApi, { prefix: '/v1/api' });
+  registerGraphQL(app, { schema: buildGraphQLSchema(), context, authenticate });
+  await app.register(restApi(context), { prefix: '/v1/api' });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -4,12 +4,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, internalErrorBody } from '../errors';
 
-function toAppError(error: FastifyError | Error): AppError | undefined {
+export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) {
-    const details = Object.fromEntries(
-      error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]),
-    );
+    // The first problem of each field is the one to fix first.
+    const details: Record<string, string> = {};
+    for (const issue of error.issues) details[issue.path.join('.') || '_'] ??= issue.message;
     return new AppError('BAD_REQUEST', 'The request is not valid', details);
   }
   const fastifyError = error as FastifyError;

@@ -2,11 +2,14 @@
 // GraphiQL are available outside production only; field suggestions never leak the schema.
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { AppContext } from '../../modules/app-context';
+import { requestLocale, requestOrigin } from '../../modules/accounts/accounts.routes';
+import type { AuthContext, Authenticator } from '../auth/auth-context';
+import { AppError, internalErrorBody } from '../errors';
 import type { GraphQLContext } from '../graphql/builder';
+import { toAppError } from './error-handler';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -27,18 +30,32 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 20,
 } as const;
 
+/** Application errors keep their code, message and HTTP status; anything else is masked. */
+function maskError(error: unknown): Error {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof GraphQLError && !original.originalError) return original;
+  const appError = toAppError(original as Error);
+  if (appError) {
+    return new GraphQLError(appError.message, {
+      extensions: { ...appError.toBody(), http: { status: appError.status } },
+    });
+  }
+  return new GraphQLError(internalErrorBody().message, { extensions: { ...internalErrorBody() } });
+}
+
 export function registerGraphQL(
   app: FastifyInstance,
-  options: { schema: GraphQLSchema; config: Config; db: Database },
+  options: { schema: GraphQLSchema; context: AppContext; authenticate: Authenticator },
 ) {
-  const { schema, config, db } = options;
+  const { schema, context: appContext, authenticate } = options;
+  const config = appContext.config;
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: !config.isProduction,
     landingPage: false,
     logging: app.log,
-    maskedErrors: true,
+    maskedErrors: { maskError },
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
@@ -50,7 +67,30 @@ export function registerGraphQL(
       }),
       ...(config.isProduction ? [noIntrospection] : []),
     ],
-    context: ({ req }) => ({ db, config, logger: req.log, requestId: req.id }),
+    context: async ({ req }) => {
+      let auth: AuthContext | null = null;
+      let authError: AppError | null = null;
+      try {
+        auth = await authenticate({
+          authorization: req.headers.authorization,
+          sessionId: [req.headers['x-session-id']].flat()[0],
+        });
+      } catch (error) {
+        authError =
+          error instanceof AppError
+            ? error
+            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again');
+      }
+      return {
+        app: appContext,
+        logger: req.log,
+        requestId: req.id,
+        auth,
+        authError,
+        origin: requestOrigin(req),
+        locale: requestLocale(req),
+      };
+    },
   });
 
   app.route({

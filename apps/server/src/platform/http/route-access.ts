@@ -1,13 +1,16 @@
 // Closed by default: every HTTP route must say who may call it. A route registered without
-// `config.access` stops the server at start-up, so a forgotten guard can never ship.
+// `config.access` stops the server at start-up, so a forgotten guard can never ship. The check
+// itself runs before the handler, after the caller is established from the session.
+import type { Access } from '@tapwise/contracts';
 import type { FastifyInstance } from 'fastify';
-
-/** Who may call a route. Permission names join this union as capabilities declare them. */
-export type RouteAccess = 'public';
+import { assertAccess, type AuthContext, type Authenticator } from '../auth/auth-context';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: RouteAccess;
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
   }
 }
 
@@ -25,13 +28,20 @@ export function enforceDeclaredAccess(app: FastifyInstance): void {
   });
 }
 
-/** Every route with its declared access, for tests that check the whole surface. */
-export function collectRoutes(app: FastifyInstance) {
-  const routes: { method: string; url: string; access: RouteAccess | undefined }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, access: route.config?.access });
-    }
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Establishes request.auth and refuses callers the route's access does not admit. */
+export function guardRoutes(app: FastifyInstance, authenticate: Authenticator): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.auth = await authenticate({
+      authorization: header(request.headers.authorization),
+      sessionId: header(request.headers['x-session-id']),
+    });
+    assertAccess(request.auth, access);
   });
-  return routes;
 }

@@ -1,0 +1,140 @@
+// REST routes of spec 2 §7.2 for accounts and sessions (named without the identity vendor's
+// suffix). Thin: validate with the shared schemas, call the service, wrap the result.
+import {
+  acceptInviteInput,
+  changePasswordInput,
+  emailOnlyInput,
+  emailSchema,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+  tokenInput,
+  userDetailsInput,
+  type ApiResult,
+} from '@tapwise/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../platform/auth/auth-context';
+import { AppError } from '../../platform/errors';
+import type { AppContext } from '../app-context';
+import { findUserByEmail, findUserById } from './accounts.repository';
+import {
+  acceptInvite,
+  changePassword,
+  completeProfile,
+  isSelfSignUpEnabled,
+  requestRecovery,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmail,
+} from './accounts.service';
+import { BLOCKED_EMAIL_DOMAINS } from './blocked-domains';
+import { findPendingInvite } from './invitations';
+import { endAllSessions, endSession, renewSession } from './sessions.service';
+
+export function ok<Data>(data: Data, successMessage?: string): ApiResult<Data> {
+  return { code: 0, ...(successMessage ? { successMessage } : {}), data };
+}
+
+export function requestOrigin(request: FastifyRequest) {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function requestLocale(request: FastifyRequest): string {
+  const locale = request.headers['x-locale'];
+  return typeof locale === 'string' && /^[a-z]{2}$/.test(locale) ? locale : 'en';
+}
+
+export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContext) {
+  const open = { config: { access: 'public' as const } };
+  const signedIn = { config: { access: 'authenticated' as const } };
+
+  api.post('/auth/signin', open, async (request) =>
+    ok(await signIn(ctx, signInInput.parse(request.body), requestOrigin(request))),
+  );
+
+  api.post('/auth/signup', open, async (request) =>
+    ok(
+      await signUp(ctx, signUpInput.parse(request.body), requestLocale(request)),
+      'Check your inbox for the verification link.',
+    ),
+  );
+
+  api.post('/auth/vlink', open, async (request) => {
+    await resendVerification(ctx, emailOnlyInput.parse(request.body).email);
+    return ok({}, 'If the address needs verifying, a new link is on its way.');
+  });
+
+  api.post('/auth/vupdate', open, async (request) =>
+    ok(await verifyEmail(ctx, tokenInput.parse(request.body).token, requestOrigin(request))),
+  );
+
+  api.post('/auth/recovery', open, async (request) => {
+    await requestRecovery(ctx, emailOnlyInput.parse(request.body).email);
+    return ok({}, 'If an account exists for this address, a reset link is on its way.');
+  });
+
+  api.post('/auth/pwdver', open, async (request) => {
+    await resetPassword(ctx, resetPasswordInput.parse(request.body));
+    return ok({}, 'Your password has been changed. Please sign in.');
+  });
+
+  api.post('/auth/change-password', signedIn, async (request) =>
+    ok(
+      await changePassword(
+        ctx,
+        requireAuth(request.auth),
+        changePasswordInput.parse(request.body),
+        requestOrigin(request),
+      ),
+      'Password changed successfully',
+    ),
+  );
+
+  api.post('/auth/onboard', signedIn, async (request) =>
+    ok(await completeProfile(ctx, requireAuth(request.auth), profileInput.parse(request.body))),
+  );
+
+  api.post('/auth/is-onboarded', signedIn, async (request) =>
+    ok({ onboarded: requireAuth(request.auth).teamId !== null }),
+  );
+
+  api.post('/auth/user-details', signedIn, async (request) => {
+    const auth = requireAuth(request.auth);
+    const input = userDetailsInput.parse(request.body);
+    if (input.UserID !== auth.userId || input.SessId !== auth.sessionId) {
+      throw new AppError('FORBIDDEN', 'These details belong to another session.');
+    }
+    const user = await findUserById(ctx.db, auth.userId);
+    if (!user) throw new AppError('INVALID_SESSION', 'Invalid Session. Try login again');
+    return ok(await renewSession(ctx, auth, user, input.switchTo?.TeamId));
+  });
+
+  api.post('/auth/signout', signedIn, async (request) => {
+    await endSession(ctx, requireAuth(request.auth));
+    return ok({});
+  });
+
+  api.delete('/auth/clear-sessions', signedIn, async (request) =>
+    ok({ ended: await endAllSessions(ctx, requireAuth(request.auth).userId) }),
+  );
+
+  api.post('/auth/accept', open, async (request) =>
+    ok(await acceptInvite(ctx, acceptInviteInput.parse(request.body), requestOrigin(request))),
+  );
+
+  api.get<{ Params: { email: string } }>('/auth/is-invited/:email', open, async (request) =>
+    ok({ invited: Boolean(await findPendingInvite(ctx, emailSchema.parse(request.params.email))) }),
+  );
+
+  api.get<{ Params: { email: string } }>('/auth/is-user-disabled/:email', open, async (request) => {
+    const user = await findUserByEmail(ctx.db, emailSchema.parse(request.params.email));
+    return ok({ disabled: user?.isDisabled ?? false });
+  });
+
+  api.get('/auth/get-ss', open, async () => ok({ selfSignUp: await isSelfSignUpEnabled(ctx) }));
+
+  api.get('/auth/bl-domains', open, async () => ok({ domains: BLOCKED_EMAIL_DOMAINS }));
+}

@@ -1,0 +1,20 @@
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/database';
+import type { Logger } from '../platform/logger';
+import type { Mailer } from './mail/mailer';
+
+/** Ends live connections when sessions end; realtime binds it once the socket server runs. */
+export interface SessionNotifier {
+  endSessions(sessionIds: readonly string[]): void;
+  endUser(userId: string): void;
+}
+
+/** What services need besides their input: the database and the platform's services. */
+export interface AppContext {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  authSecret: Uint8Array;
+  sessions: SessionNotifier;
+}

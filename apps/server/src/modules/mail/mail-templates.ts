@@ -1,0 +1,217 @@
+// The messages Tapwise mails, in every interface language, chosen by the recipient's locale.
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
+
+export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'invite';
+
+interface MailCopy {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+/** `{company}` in the invite text is replaced by the company name. */
+const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
+  en: {
+    verifyEmail: {
+      subject: 'Verify your email for Tapwise',
+      intro: 'Welcome to Tapwise! Please confirm your email address to finish signing up.',
+      action: 'Verify email',
+      outro: 'The link is valid for 24 hours. If you did not sign up, ignore this message.',
+    },
+    resetPassword: {
+      subject: 'Reset your Tapwise password',
+      intro: 'We received a request to reset your password.',
+      action: 'Choose a new password',
+      outro: 'The link is valid for 1 hour. If you did not ask for it, ignore this message.',
+    },
+    invite: {
+      subject: 'You are invited to {company} on Tapwise',
+      intro: 'You have been invited to join {company} on Tapwise.',
+      action: 'Accept invitation',
+      outro: 'The invitation is valid for 7 days.',
+    },
+  },
+  de: {
+    verifyEmail: {
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Tapwise',
+      intro:
+        'Willkommen bei Tapwise! Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Registrierung abzuschließen.',
+      action: 'E-Mail bestätigen',
+      outro:
+        'Der Link ist 24 Stunden gültig. Falls Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.',
+    },
+    resetPassword: {
+      subject: 'Setzen Sie Ihr Tapwise-Passwort zurück',
+      intro: 'Wir haben eine Anfrage zum Zurücksetzen Ihres Passworts erhalten.',
+      action: 'Neues Passwort wählen',
+      outro:
+        'Der Link ist 1 Stunde gültig. Falls Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht.',
+    },
+    invite: {
+      subject: 'Einladung zu {company} bei Tapwise',
+      intro: 'Sie wurden eingeladen, {company} bei Tapwise beizutreten.',
+      action: 'Einladung annehmen',
+      outro: 'Die Einladung ist 7 Tage gültig.',
+    },
+  },
+  es: {
+    verifyEmail: {
+      subject: 'Verifique su correo electrónico para Tapwise',
+      intro:
+        '¡Bienvenido a Tapwise! Confirme su dirección de correo electrónico para completar el registro.',
+      action: 'Verificar correo',
+      outro: 'El enlace es válido durante 24 horas. Si no se ha registrado, ignore este mensaje.',
+    },
+    resetPassword: {
+      subject: 'Restablezca su contraseña de Tapwise',
+      intro: 'Hemos recibido una solicitud para restablecer su contraseña.',
+      action: 'Elegir una contraseña nueva',
+      outro: 'El enlace es válido durante 1 hora. Si no lo ha solicitado, ignore este mensaje.',
+    },
+    invite: {
+      subject: 'Invitación a {company} en Tapwise',
+      intro: 'Le han invitado a unirse a {company} en Tapwise.',
+      action: 'Aceptar invitación',
+      outro: 'La invitación es válida durante 7 días.',
+    },
+  },
+  ko: {
+    verifyEmail: {
+      subject: 'Tapwise 이메일 인증',
+      intro: 'Tapwise에 오신 것을 환영합니다! 가입을 완료하려면 이메일 주소를 확인해 주세요.',
+      action: '이메일 인증',
+      outro: '링크는 24시간 동안 유효합니다. 가입하지 않으셨다면 이 메시지를 무시해 주세요.',
+    },
+    resetPassword: {
+      subject: 'Tapwise 비밀번호 재설정',
+      intro: '비밀번호 재설정 요청을 받았습니다.',
+      action: '새 비밀번호 설정',
+      outro: '링크는 1시간 동안 유효합니다. 요청하지 않으셨다면 이 메시지를 무시해 주세요.',
+    },
+    invite: {
+      subject: 'Tapwise의 {company}에 초대되었습니다',
+      intro: 'Tapwise에서 {company}에 참여하도록 초대되었습니다.',
+      action: '초대 수락',
+      outro: '초대는 7일 동안 유효합니다.',
+    },
+  },
+  zh: {
+    verifyEmail: {
+      subject: '验证您的 Tapwise 电子邮件',
+      intro: '欢迎使用 Tapwise！请确认您的电子邮件地址以完成注册。',
+      action: '验证电子邮件',
+      outro: '链接在 24 小时内有效。如果您没有注册，请忽略此邮件。',
+    },
+    resetPassword: {
+      subject: '重置您的 Tapwise 密码',
+      intro: '我们收到了重置您密码的请求。',
+      action: '设置新密码',
+      outro: '链接在 1 小时内有效。如果这不是您的请求，请忽略此邮件。',
+    },
+    invite: {
+      subject: '您被邀请加入 Tapwise 上的 {company}',
+      intro: '您已被邀请加入 Tapwise 上的 {company}。',
+      action: '接受邀请',
+      outro: '邀请在 7 天内有效。',
+    },
+  },
+  ja: {
+    verifyEmail: {
+      subject: 'Tapwise のメールアドレスを確認してください',
+      intro: 'Tapwise へようこそ。登録を完了するには、メールアドレスを確認してください。',
+      action: 'メールアドレスを確認',
+      outro:
+        'このリンクの有効期限は 24 時間です。心当たりがない場合は、このメールを無視してください。',
+    },
+    resetPassword: {
+      subject: 'Tapwise のパスワードをリセット',
+      intro: 'パスワードのリセットのリクエストを受け付けました。',
+      action: '新しいパスワードを設定',
+      outro:
+        'このリンクの有効期限は 1 時間です。心当たりがない場合は、このメールを無視してください。',
+    },
+    invite: {
+      subject: 'Tapwise の {company} に招待されました',
+      intro: 'Tapwise の {company} への参加に招待されました。',
+      action: '招待を承認',
+      outro: '招待の有効期限は 7 日間です。',
+    },
+  },
+  fr: {
+    verifyEmail: {
+      subject: 'Vérifiez votre adresse e-mail pour Tapwise',
+      intro:
+        'Bienvenue sur Tapwise ! Veuillez confirmer votre adresse e-mail pour terminer votre inscription.',
+      action: 'Vérifier l’adresse e-mail',
+      outro: 'Le lien est valable 24 heures. Si vous ne vous êtes pas inscrit, ignorez ce message.',
+    },
+    resetPassword: {
+      subject: 'Réinitialisez votre mot de passe Tapwise',
+      intro: 'Nous avons reçu une demande de réinitialisation de votre mot de passe.',
+      action: 'Choisir un nouveau mot de passe',
+      outro:
+        'Le lien est valable 1 heure. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+    },
+    invite: {
+      subject: 'Invitation à rejoindre {company} sur Tapwise',
+      intro: 'Vous avez été invité à rejoindre {company} sur Tapwise.',
+      action: 'Accepter l’invitation',
+      outro: 'L’invitation est valable 7 jours.',
+    },
+  },
+  ru: {
+    verifyEmail: {
+      subject: 'Подтвердите адрес электронной почты для Tapwise',
+      intro:
+        'Добро пожаловать в Tapwise! Подтвердите адрес электронной почты, чтобы завершить регистрацию.',
+      action: 'Подтвердить адрес',
+      outro:
+        'Ссылка действительна 24 часа. Если Вы не регистрировались, просто проигнорируйте это письмо.',
+    },
+    resetPassword: {
+      subject: 'Сброс пароля Tapwise',
+      intro: 'Мы получили запрос на сброс Вашего пароля.',
+      action: 'Задать новый пароль',
+      outro: 'Ссылка действительна 1 час. Если Вы не запрашивали сброс, проигнорируйте это письмо.',
+    },
+    invite: {
+      subject: 'Приглашение в {company} в Tapwise',
+      intro: 'Вас пригласили присоединиться к {company} в Tapwise.',
+      action: 'Принять приглашение',
+      outro: 'Приглашение действительно 7 дней.',
+    },
+  },
+};
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function renderMail(
+  template: MailTemplate,
+  locale: string,
+  params: { link: string; company?: string },
+): RenderedMail {
+  const copy = COPY[isLocale(locale) ? locale : DEFAULT_LOCALE][template];
+  const fill = (value: string) => value.replaceAll('{company}', params.company ?? '');
+  const [subject, intro, action, outro] = [copy.subject, copy.intro, copy.action, copy.outro].map(
+    fill,
+  );
+  return {
+    subject: subject!,
+    text: `${intro}\n\n${action}: ${params.link}\n\n${outro}\n`,
+    html:
+      `<p>${escapeHtml(intro!)}</p>` +
+      `<p><a href="${escapeHtml(params.link)}">${escapeHtml(action!)}</a></p>` +
+      `<p>${escapeHtml(outro!)}</p>`,
+  };
+}
+
+export const MAIL_LOCALES = Object.keys(COPY) as Locale[];

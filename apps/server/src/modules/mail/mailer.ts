@@ -1,0 +1,55 @@
+// Sends mail over SMTP when SMTP_URL is set; otherwise keeps it in the outbox for staff to read.
+// Every message is recorded in the outbox either way, with its delivery status.
+import nodemailer from 'nodemailer';
+import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db/database';
+import type { Logger } from '../../platform/logger';
+import { insertOutboxMail } from './mail.repository';
+import { renderMail, type MailTemplate } from './mail-templates';
+
+export interface MailRequest {
+  to: string;
+  template: MailTemplate;
+  locale: string;
+  link: string;
+  company?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is sent (or kept); rejects when SMTP refused it. */
+  send(mail: MailRequest): Promise<void>;
+}
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  db: Database,
+  logger: Logger,
+): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      const rendered = renderMail(mail.template, mail.locale, mail);
+      const record = {
+        recipient: mail.to,
+        template: mail.template,
+        locale: mail.locale,
+        ...rendered,
+      };
+      if (!transport) {
+        await insertOutboxMail(db, { ...record, status: 'KEPT' });
+        logger.info(
+          { template: mail.template },
+          'no SMTP_URL: the message is kept in the outbox (Companies > Mail outbox)',
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, ...rendered });
+        await insertOutboxMail(db, { ...record, status: 'SENT' });
+      } catch (error) {
+        await insertOutboxMail(db, { ...record, status: 'FAILED', error: String(error) });
+        throw error;
+      }
+    },
+  };
+}

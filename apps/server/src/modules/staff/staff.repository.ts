@@ -1,0 +1,89 @@
+// Installation-wide reads for staff (super admins). These are the only queries that are not
+// scoped to one company; every caller is guarded by a staff.* permission.
+import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import { loginActivity, users } from '../accounts/accounts.tables';
+import { activityLogs } from '../activity-log/activity-log.tables';
+import { memberships, teams } from '../teams/teams.tables';
+
+export async function listUsersWithTeams(
+  db: Database,
+  options: { search?: string | undefined; offset: number; limit: number },
+) {
+  const pattern = options.search ? `%${options.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const page = await db
+    .select()
+    .from(users)
+    .where(
+      pattern
+        ? or(
+            ilike(users.email, pattern),
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+          )
+        : undefined,
+    )
+    .orderBy(desc(users.createdAt))
+    .offset(options.offset)
+    .limit(options.limit);
+  const entries = page.length
+    ? await db
+        .select({ membership: memberships, team: teams })
+        .from(memberships)
+        .innerJoin(teams, eq(teams.id, memberships.teamId))
+        .where(
+          inArray(
+            memberships.userId,
+            page.map((user) => user.id),
+          ),
+        )
+    : [];
+  return page.map((user) => ({
+    user,
+    teams: entries.filter((entry) => entry.membership.userId === user.id),
+  }));
+}
+
+export async function listTeamsWithCounts(db: Database) {
+  return db
+    .select({
+      team: teams,
+      memberCount: count(memberships.userId),
+      lastSignInAt: max(loginActivity.createdAt),
+    })
+    .from(teams)
+    .leftJoin(memberships, eq(memberships.teamId, teams.id))
+    .leftJoin(
+      loginActivity,
+      and(eq(loginActivity.userId, memberships.userId), eq(loginActivity.succeeded, true)),
+    )
+    .groupBy(teams.id)
+    .orderBy(desc(teams.createdAt));
+}
+
+export async function listLoginActivity(db: Database, limit: number) {
+  return db.select().from(loginActivity).orderBy(desc(loginActivity.createdAt)).limit(limit);
+}
+
+/** Users whose only companies are among these: deleting the companies leaves them nowhere. */
+export async function usersOnlyIn(db: Database, teamId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .groupBy(memberships.userId)
+    .having(
+      and(
+        sql`bool_and(${memberships.teamId} = ${teamId})`,
+        sql`bool_and(${memberships.role} <> 'SUPERADMIN')`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+export async function deleteActivityLogsOfTeam(db: Database, teamId: string) {
+  await db.delete(activityLogs).where(eq(activityLogs.teamId, teamId));
+}
+
+export async function deleteUsers(db: Database, userIds: string[]) {
+  if (userIds.length) await db.delete(users).where(inArray(users.id, userIds));
+}

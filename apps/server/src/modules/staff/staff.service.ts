@@ -1,0 +1,102 @@
+// Staff administration (/users, /searchads-manage): companies, users, sign-up and impersonation.
+import { ERROR_MESSAGES, type SessionResponse } from '@tapwise/contracts';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import { AppError } from '../../platform/errors';
+import { recordActivity } from '../activity-log/activity-log.service';
+import { TRIAL_DAYS, createResetLink } from '../accounts/accounts.service';
+import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
+import { openSession, type RequestOrigin } from '../accounts/sessions.service';
+import type { AppContext } from '../app-context';
+import {
+  deleteTeam,
+  findTeam,
+  insertTeam,
+  listMembershipsOfUser,
+  updateTeam,
+} from '../teams/teams.repository';
+import { inviteMember } from '../teams/teams.service';
+import { deleteActivityLogsOfTeam, deleteUsers, usersOnlyIn } from './staff.repository';
+
+export async function createCompanyAdmin(
+  ctx: AppContext,
+  staff: AuthContext,
+  input: { email: string; companyName: string },
+  locale: string,
+) {
+  if (await findUserByEmail(ctx.db, input.email)) {
+    throw new AppError('CONFLICT', ERROR_MESSAGES.EMAIL_EXISTS, {
+      email: ERROR_MESSAGES.EMAIL_EXISTS,
+    });
+  }
+  const team = await insertTeam(ctx.db, {
+    name: input.companyName,
+    trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+  });
+  try {
+    await inviteMember(
+      ctx,
+      { ...staff, teamId: team.id },
+      { email: input.email, role: 'ADMIN', isReadOnly: false },
+      locale,
+    );
+  } catch (error) {
+    await deleteTeam(ctx.db, team.id);
+    throw error;
+  }
+  return team;
+}
+
+export async function setCompanyDisabled(ctx: AppContext, teamId: string, disabled: boolean) {
+  const team = await updateTeam(ctx.db, teamId, { isDisabled: disabled });
+  if (!team) throw new AppError('NOT_FOUND', 'No such company.');
+  return team;
+}
+
+/** Deletes a company with everything it owns, including accounts that belonged to it alone. */
+export async function deleteCompany(ctx: AppContext, teamId: string) {
+  if (!(await findTeam(ctx.db, teamId))) throw new AppError('NOT_FOUND', 'No such company.');
+  const orphans = await usersOnlyIn(ctx.db, teamId);
+  await ctx.db.transaction(async (tx) => {
+    await deleteActivityLogsOfTeam(tx, teamId);
+    await deleteTeam(tx, teamId);
+    await deleteUsers(tx, orphans);
+  });
+  for (const userId of orphans) ctx.sessions.endUser(userId);
+  return true;
+}
+
+export async function generateResetLink(ctx: AppContext, userId: string) {
+  if (!(await findUserById(ctx.db, userId))) throw new AppError('NOT_FOUND', 'No such user.');
+  return createResetLink(ctx, userId);
+}
+
+/**
+ * Signs staff in as another user. The staff's own token stays with their browser (adminToken);
+ * the new session remembers who is acting so every change is recorded with both identities.
+ */
+export async function impersonate(
+  ctx: AppContext,
+  staff: AuthContext,
+  userId: string,
+  teamId: string | undefined,
+  origin: RequestOrigin,
+): Promise<SessionResponse> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  if (user.id === staff.userId) throw new AppError('BAD_REQUEST', 'You are already this user.');
+  const target = teamId ?? (await listMembershipsOfUser(ctx.db, userId))[0]?.team.id;
+  const session = await openSession(ctx, user, {
+    ...origin,
+    teamId: target ?? null,
+    impersonatorId: staff.userId,
+  });
+  if (target) {
+    await recordActivity(ctx.db, { ...staff, impersonatorId: staff.userId, userId }, target, {
+      logType: 'impersonation_started',
+      message: `Staff ${staff.email} signed in as ${user.email}`,
+      featureName: 'Companies',
+      featurePath: '/users',
+    });
+  }
+  return session;
+}
