@@ -26,7 +26,14 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**', 'e2e/**', 'bench/**', '**/bin/**', 'apps/server/src/main/cli.ts'],
+    files: [
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '**/bin/**',
+      'apps/server/src/main/cli.ts',
+      '**/*.test.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -39,8 +39,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).allowedOrigins).toContain(
       'http://localhost:5173',
     );
-    expect(loadConfig({ NODE_ENV: 'production' }).allowedOrigins).not.toContain(
-      'http://localhost:5173',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).allowedOrigins,
+    ).not.toContain('http://localhost:5173');
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 });

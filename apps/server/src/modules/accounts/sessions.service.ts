@@ -204,7 +204,7 @@ export async function renewSession(
   if (switchToTeamId && switchToTeamId !== auth.teamId) {
     const target = await usableTeamId(ctx, auth.userId, switchToTeamId);
     const team = await findTeam(ctx.db, switchToTeamId);
-    if (!target || !team) throw new AppError('FORBIDDEN', 'You cannot switch to this company.');
+    if (!target || !team) throw new AppError('NOT_FOUND', 'You cannot switch to this company.');
     await setSessionTeam(ctx.db, auth.sessionId, target);
     teamId = target;
   }

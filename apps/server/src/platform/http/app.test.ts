@@ -138,7 +138,10 @@ describe('GraphQL', () => {
     expect(await (await graphql(introspection)).json()).toEqual({
       data: { __schema: { queryType: { name: 'Query' } } },
     });
-    const production = await startTestServer({ NODE_ENV: 'production' });
+    const production = await startTestServer({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'p'.repeat(40),
+    });
     try {
       const body = (await (await graphql(introspection, production)).json()) as {
         errors?: unknown[];

@@ -30,10 +30,17 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 20,
 } as const;
 
+/** By shape, not class: yoga's tools may bring their own copy of graphql's error class. */
+function isGraphQLError(error: unknown): error is GraphQLError {
+  return error instanceof Error && error.name === 'GraphQLError';
+}
+
 /** Application errors keep their code, message and HTTP status; anything else is masked. */
 function maskError(error: unknown): Error {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (original instanceof GraphQLError && !original.originalError) return original;
+  let original = error;
+  while (isGraphQLError(original) && original.originalError) original = original.originalError;
+  // GraphQL's own errors (syntax, validation, limits) carry no secrets and help the caller.
+  if (isGraphQLError(original)) return original;
   const appError = toAppError(original as Error);
   if (appError) {
     return new GraphQLError(appError.message, {

@@ -12,6 +12,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access, for tests that check the whole surface. */
+    routeAccess: { method: string; url: string; access: Access | undefined }[];
+  }
 }
 
 export class UndeclaredRouteAccessError extends Error {
@@ -21,10 +25,14 @@ export class UndeclaredRouteAccessError extends Error {
 }
 
 export function enforceDeclaredAccess(app: FastifyInstance): void {
+  app.decorate('routeAccess', []);
   app.addHook('onRoute', (route) => {
     // HEAD routes are derived by Fastify from their GET route and share its config.
     if (route.method === 'HEAD') return;
     if (!route.config?.access) throw new UndeclaredRouteAccessError(route.method, route.url);
+    for (const method of [route.method].flat()) {
+      app.routeAccess.push({ method, url: route.url, access: route.config.access });
+    }
   });
 }
 

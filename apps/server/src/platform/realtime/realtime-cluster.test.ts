@@ -4,6 +4,8 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
+import { apiClient } from '../testing/api-client';
+import { createCompany, createMember } from '../testing/factories';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 // Several `serve` processes share one PostgreSQL; an event emitted on one reaches sockets held
@@ -19,6 +21,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('realtime across instances', () =>
     secondHandle = await openDatabase({ databaseUrl: database.url });
     const config = loadConfig({
       NODE_ENV: 'test',
+      AUTH_SECRET: 'cluster-test-secret-shared-by-both-instances',
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -37,9 +40,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('realtime across instances', () =>
   });
 
   it('delivers an event emitted by one instance to a socket on the other', async () => {
+    const company = await createCompany(database.db);
+    const member = await createMember(database.db, company.id);
+    const session = await apiClient(first.url).signIn(member.email, member.password);
     const socket = connect(first.url, {
       transports: ['websocket'],
       extraHeaders: { origin: 'http://tapwise.test' },
+      auth: { token: session.token, sessId: session.sessId },
       reconnection: false,
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,20 +1,29 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type Session } from '../testing/api-client';
+import { createCompany, createMember } from '../testing/factories';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
+const ORIGIN = 'https://app.tapwise.test';
 let server: TestServer;
+let session: Session;
+
 beforeAll(async () => {
-  server = await startTestServer({ ALLOWED_ORIGINS: 'https://app.tapwise.test' });
+  server = await startTestServer({ ALLOWED_ORIGINS: ORIGIN });
+  const company = await createCompany(server.database.db);
+  const member = await createMember(server.database.db, company.id);
+  session = await apiClient(server.url).signIn(member.email, member.password);
 });
 afterAll(async () => {
   await server?.close();
 });
 
-function attempt(origin: string): Promise<'connected' | string> {
+function attempt(origin: string, auth: Record<string, string>): Promise<string> {
   return new Promise((resolve) => {
-    const socket: Socket = connect(server.url, {
+    const socket = connect(server.url, {
       transports: ['websocket'],
       extraHeaders: { origin },
+      auth,
       reconnection: false,
     });
     socket.on('connect', () => {
@@ -29,11 +38,22 @@ function attempt(origin: string): Promise<'connected' | string> {
 }
 
 describe('realtime', () => {
-  it('accepts a websocket from an allowed origin', async () => {
-    expect(await attempt('https://app.tapwise.test')).toBe('connected');
+  it('accepts a websocket with a valid session from an allowed origin', async () => {
+    expect(await attempt(ORIGIN, { token: session.token, sessId: session.sessId })).toBe(
+      'connected',
+    );
   });
 
   it('refuses a handshake from any other origin', async () => {
-    expect(await attempt('https://evil.example')).not.toBe('connected');
+    expect(
+      await attempt('https://evil.example', { token: session.token, sessId: session.sessId }),
+    ).not.toBe('connected');
+  });
+
+  it('refuses a handshake without a valid session', async () => {
+    expect(await attempt(ORIGIN, {})).toBe('Invalid Session. Try login again');
+    expect(await attempt(ORIGIN, { token: `${session.token}x`, sessId: session.sessId })).toBe(
+      'Invalid Session. Try login again',
+    );
   });
 });

@@ -1,0 +1,256 @@
+// The whole API surface against every kind of caller: each operation declares its access, each
+// role is allowed or refused exactly as the permission registry says, and a member of one company
+// can never reach another company's data through an id.
+import {
+  PERMISSIONS,
+  isPermission,
+  permissionsFor,
+  type Access,
+  type Role,
+} from '@tapwise/contracts';
+import type { GraphQLArgument, GraphQLField } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootFieldAccess } from '../platform/graphql/access-guard';
+import { apiClient, type ApiClient, type Session } from '../platform/testing/api-client';
+import { createCompany, createMember } from '../platform/testing/factories';
+import { startTestServer, type TestServer } from '../platform/testing/test-server';
+import { searchActivityLogs } from './activity-log/activity-log.repository';
+import { recordActivity } from './activity-log/activity-log.service';
+import { buildGraphQLSchema } from './graphql-schema';
+import { listMembers } from './teams/teams.repository';
+
+const schema = buildGraphQLSchema();
+const fields = rootFieldAccess(schema);
+
+interface Caller {
+  name: string;
+  role: Role | null;
+  isReadOnly: boolean;
+  session?: Session;
+}
+
+let server: TestServer;
+let api: ApiClient;
+const callers: Caller[] = [
+  { name: 'anonymous', role: null, isReadOnly: false },
+  { name: 'STAFF', role: 'STAFF', isReadOnly: false },
+  { name: 'STAFF read-only', role: 'STAFF', isReadOnly: true },
+  { name: 'ADMIN', role: 'ADMIN', isReadOnly: false },
+  { name: 'ADMIN read-only', role: 'ADMIN', isReadOnly: true },
+  { name: 'SUPERADMIN', role: 'SUPERADMIN', isReadOnly: false },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.url);
+  const company = await createCompany(server.database.db, 'Matrix Co');
+  for (const caller of callers) {
+    if (!caller.role) continue;
+    const member = await createMember(server.database.db, company.id, {
+      role: caller.role,
+      isReadOnly: caller.isReadOnly,
+    });
+    caller.session = await api.signIn(member.email, member.password);
+  }
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+// Types are read by their printed names: the schema's graphql module may be another copy than
+// the one this file would import (CommonJS and ESM builds of the same package).
+const namedType = (type: { toString(): string }) => type.toString().replace(/[[\]!]/g, '');
+
+/** A value of the argument's type; its content does not matter to the access check. */
+function sampleValue(arg: GraphQLArgument): string {
+  const type = schema.getType(namedType(arg.type));
+  if (type && 'getValues' in type) return type.getValues()[0]!.name;
+  switch (namedType(arg.type)) {
+    case 'ID':
+      return '"00000000-0000-4000-8000-00000000abcd"';
+    case 'Int':
+      return '1';
+    case 'Boolean':
+      return 'false';
+    case 'DateTime':
+      return '"2026-01-01T00:00:00Z"';
+    default:
+      return '"x"';
+  }
+}
+
+function operationText(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>) {
+  const args = field.args.filter((arg) => arg.type.toString().endsWith('!'));
+  const argText = args.length
+    ? `(${args.map((arg) => `${arg.name}: ${sampleValue(arg)}`).join(', ')})`
+    : '';
+  const type = schema.getType(namedType(field.type));
+  const selection = type && 'getFields' in type ? ' { __typename }' : '';
+  return `${kind} { ${field.name}${argText}${selection} }`;
+}
+
+function expectedAllowed(access: Access, caller: Caller): boolean {
+  if (access === 'public') return true;
+  if (!caller.role) return false;
+  if (access === 'authenticated' || caller.role === 'SUPERADMIN') return true;
+  return permissionsFor(caller.role, caller.isReadOnly).includes(access);
+}
+
+describe('closed by default', () => {
+  it('every GraphQL operation declares an access from the registry', () => {
+    for (const field of fields) {
+      expect(field.access, field.operation).toBeDefined();
+      const access = field.access!;
+      expect(
+        ['public', 'authenticated'].includes(access) || isPermission(access),
+        field.operation,
+      ).toBe(true);
+    }
+    console.info(`access matrix: ${fields.length} GraphQL operations declare their access`);
+  });
+
+  it('every REST route declares an access from the registry', () => {
+    const routes = server.app.routeAccess;
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const access = route.access;
+      expect(access, `${route.method} ${route.url}`).toBeDefined();
+      const known = ['public', 'authenticated'].includes(access!) || isPermission(access!);
+      expect(known, route.url).toBe(true);
+    }
+    console.info(`access matrix: ${routes.length} REST routes declare their access`);
+  });
+
+  it('refuses anonymous callers on every signed-in REST route', async () => {
+    const signedIn = server.app.routeAccess.filter(
+      (route) => route.access !== 'public' && route.url.startsWith('/v1/api/'),
+    );
+    expect(signedIn.length).toBeGreaterThan(5);
+    for (const route of signedIn) {
+      const path = route.url.replace('/v1/api/', '').replace(/:(\w+)/g, 'x');
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const answer = await api.rest(route.method, path, body);
+      expect(answer.status, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});
+
+describe('role matrix', () => {
+  const queryType = schema.getQueryType()!;
+  const mutationType = schema.getMutationType()!;
+  const guarded = fields.filter((field) => field.access !== 'public');
+
+  for (const field of guarded) {
+    const definition = (field.kind === 'query' ? queryType : mutationType).getFields()[
+      field.operation
+    ]!;
+    it(`${field.kind} ${field.operation} (${field.access}) answers each role as the registry says`, async () => {
+      for (const caller of callers) {
+        const answer = await api.graphql(operationText(field.kind, definition), {}, caller.session);
+        const code = answer.errors?.[0]?.extensions?.code;
+        const refusedCode = caller.role ? 21 : 20;
+        if (expectedAllowed(field.access!, caller)) {
+          expect([20, 21], `${caller.name} should pass ${field.operation}`).not.toContain(code);
+        } else {
+          expect(code, `${caller.name} should be refused ${field.operation}`).toBe(refusedCode);
+        }
+      }
+    });
+  }
+
+  it('covers every permission used by an operation', () => {
+    const used = new Set(
+      guarded.map((field) => field.access).filter((access) => access && isPermission(access)),
+    );
+    for (const permission of used) expect(Object.hasOwn(PERMISSIONS, permission!)).toBe(true);
+    console.info(`access matrix: ${guarded.length} guarded operations × ${callers.length} callers`);
+  });
+});
+
+describe('cross-tenant matrix', () => {
+  it("refuses a member of company B every operation on company A's ids, and A is unchanged", async () => {
+    const db = server.database.db;
+    const companyA = await createCompany(db, 'Tenant A');
+    const adminA = await createMember(db, companyA.id, { role: 'ADMIN' });
+    const memberA = await createMember(db, companyA.id);
+    const companyB = await createCompany(db, 'Tenant B');
+    const adminB = await createMember(db, companyB.id, { role: 'ADMIN' });
+    const sessionB = await api.signIn(adminB.email, adminB.password);
+    const sessionA = await api.signIn(adminA.email, adminA.password);
+    await recordActivity(
+      db,
+      { userId: adminA.user.id, impersonatorId: null } as never,
+      companyA.id,
+      { logType: 'secret_of_a', message: 'only A may read this' },
+    );
+
+    const snapshot = async () => ({
+      members: (await listMembers(db, companyA.id)).map(({ membership }) => membership),
+      logs: (await searchActivityLogs(db, { teamId: companyA.id, limit: 100 })).length,
+    });
+    const before = await snapshot();
+
+    const a = { user: memberA.user.id, team: companyA.id };
+    const attempts: Record<string, [string, Record<string, string>]> = {
+      reInviteCA: [
+        'mutation($user: ID!) { reInviteCA(userId: $user) { email } }',
+        { user: a.user },
+      ],
+      updateTeamMember: [
+        'mutation($user: ID!) { updateTeamMember(userId: $user, isDisabled: true) { email } }',
+        { user: a.user },
+      ],
+      deleteTeamMember: [
+        'mutation($user: ID!) { deleteTeamMember(userId: $user) }',
+        { user: a.user },
+      ],
+      switchTeam: [
+        'mutation($team: ID!) { switchTeam(teamId: $team) { token } }',
+        { team: a.team },
+      ],
+      setCompanyDisabled: [
+        'mutation($team: ID!) { setCompanyDisabled(teamId: $team, disabled: true) { id } }',
+        { team: a.team },
+      ],
+      deleteCompany: ['mutation($team: ID!) { deleteCompany(teamId: $team) }', { team: a.team }],
+      generateResetPasswordLink: [
+        'mutation($user: ID!) { generateResetPasswordLink(userId: $user) }',
+        { user: a.user },
+      ],
+      impersonateUser: [
+        'mutation($user: ID!, $team: ID) { impersonateUser(userId: $user, teamId: $team) { token } }',
+        { user: a.user, team: a.team },
+      ],
+    };
+
+    for (const [operation, [query, variables]] of Object.entries(attempts)) {
+      const answer = await api.graphql(query, variables, sessionB);
+      expect(answer.errors?.length, `${operation} must be refused`).toBeGreaterThan(0);
+    }
+
+    const logs = await api.graphql<{ getActivityLogs: { logType: string }[] }>(
+      'query($team: ID) { getActivityLogs(teamId: $team) { logType } }',
+      { team: a.team },
+      sessionB,
+    );
+    expect(logs.data?.getActivityLogs.map((log) => log.logType)).not.toContain('secret_of_a');
+    const covered = [...Object.keys(attempts), 'getActivityLogs'];
+
+    expect(await snapshot()).toEqual(before);
+    expect((await api.graphql('{ companyDetails { id } }', {}, sessionA)).data).toEqual({
+      companyDetails: { id: companyA.id },
+    });
+
+    const takesIds = fields.filter(({ operation, kind }) => {
+      const type = kind === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+      return type.getFields()[operation]!.args.some((arg) => namedType(arg.type) === 'ID');
+    });
+    const uncovered = takesIds
+      .map((field) => field.operation)
+      .filter((name) => !covered.includes(name));
+    expect(uncovered, 'operations taking an id without a cross-tenant case').toEqual([]);
+    console.info(
+      `cross-tenant matrix: ${covered.length} of ${takesIds.length} id-taking operations covered`,
+    );
+  });
+});

@@ -1,0 +1,389 @@
+import { ERROR_CODES, type SessionResponse } from '@tapwise/contracts';
+import { SignJWT, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  sessionOf,
+  type ApiClient,
+  type Session,
+} from '../../platform/testing/api-client';
+import { addMembership, createCompany, createMember } from '../../platform/testing/factories';
+import { startSmtpCatcher, type SmtpCatcher } from '../../platform/testing/smtp-catcher';
+import { startTestServer, type TestServer } from '../../platform/testing/test-server';
+import { findUserByEmail } from './accounts.repository';
+
+let server: TestServer;
+let smtp: SmtpCatcher;
+let api: ApiClient;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://tapwise.test' });
+  api = apiClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const me = (session: Session) => api.graphql('{ companyDetails { id name } }', {}, session);
+
+describe('sign-up, verification and profile completion', () => {
+  it('signs up, verifies from the mailed link, completes the profile and owns a new company', async () => {
+    const signUp = await api.rest('POST', 'auth/signup', {
+      email: 'Jo.New@Acme.io',
+      password: 'first-pass-1',
+    });
+    expect(signUp.status).toBe(200);
+    expect(signUp.body.data).toEqual({ email: 'jo.new@acme.io' });
+
+    const link = smtp.linkFor('jo.new@acme.io', '/verify');
+    expect(link.startsWith('http://tapwise.test/verify?token=')).toBe(true);
+    const verified = await api.rest<SessionResponse>('POST', 'auth/vupdate', {
+      token: new URL(link).searchParams.get('token'),
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.onboarded).toBe(false);
+
+    const onboard = await api.rest<SessionResponse>(
+      'POST',
+      'auth/onboard',
+      {
+        firstName: 'Jo',
+        lastName: 'New',
+        phone: '+44 20 7946 0000',
+        companyName: 'Acme Apps',
+        jobTitle: 'Growth Lead',
+      },
+      sessionOf(verified.body.data),
+    );
+    expect(onboard.status).toBe(200);
+    const claims = onboard.body.data.user;
+    expect(claims).toMatchObject({
+      Role: 'ADMIN',
+      CompanyName: 'Acme Apps',
+      FirstName: 'Jo',
+      subscriptionStatus: 'trial',
+    });
+    expect(claims.permissions).toContain('teamManagement.write');
+    expect(claims.teams).toHaveLength(1);
+
+    const again = await api.rest('POST', 'auth/vupdate', {
+      token: new URL(link).searchParams.get('token'),
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses a duplicate e-mail with the spec message, and creates nothing', async () => {
+    await api.rest('POST', 'auth/signup', { email: 'twice@acme.io', password: 'first-pass-1' });
+    const second = await api.rest('POST', 'auth/signup', {
+      email: 'TWICE@acme.io',
+      password: 'other-pass-2',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('Email already exists');
+  });
+
+  it('refuses free and disposable mail domains', async () => {
+    const answer = await api.rest('POST', 'auth/signup', {
+      email: 'someone@gmail.com',
+      password: 'first-pass-1',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toEqual({ email: 'validation.emailDomainBlocked' });
+    expect(
+      (await api.rest<{ domains: string[] }>('GET', 'auth/bl-domains')).body.data.domains,
+    ).toContain('gmail.com');
+  });
+
+  it('refuses a weak password with the rule that failed', async () => {
+    const answer = await api.rest('POST', 'auth/signup', {
+      email: 'weak@acme.io',
+      password: 'short',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toEqual({ password: 'validation.passwordTooShort' });
+    expect(await findUserByEmail(server.database.db, 'weak@acme.io')).toBeUndefined();
+  });
+
+  it('validates the profile with the spec rules', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const session = await api.signIn(member.email, member.password);
+    const answer = await api.rest(
+      'POST',
+      'auth/onboard',
+      { firstName: 'Bartholomew-James', phone: 'call me', companyName: 'A', jobTitle: 'CEO' },
+      session,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toMatchObject({
+      firstName: 'validation.personNameTooLong',
+      phone: 'validation.phoneInvalid',
+      companyName: 'validation.textLength',
+    });
+  });
+});
+
+describe('signing in', () => {
+  it('signs in with the right password and refuses the wrong one with the spec message', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const session = await api.signIn(member.email.toUpperCase(), member.password);
+    expect((await me(session)).data).toEqual({
+      companyDetails: { id: company.id, name: company.name },
+    });
+
+    const wrong = await api.rest('POST', 'auth/signin', {
+      email: member.email,
+      password: 'nope-nope-1',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Unable to sign in. Please try again!');
+  });
+
+  it('limits failed attempts per account', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await api.rest('POST', 'auth/signin', { email: member.email, password: 'wrong-pass-1' });
+    }
+    const limited = await api.rest('POST', 'auth/signin', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('signs out: the session no longer works', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const session = await api.signIn(member.email, member.password);
+    expect((await api.rest('POST', 'auth/signout', undefined, session)).status).toBe(200);
+    const after = await me(session);
+    expect(after.status).toBe(401);
+    expect(after.errors?.[0]?.extensions?.code).toBe(ERROR_CODES.INVALID_SESSION);
+  });
+});
+
+describe('sessions that must end', () => {
+  it('answers 401 code 22 on REST and GraphQL once the account is disabled', async () => {
+    const company = await createCompany(server.database.db);
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const member = await createMember(server.database.db, company.id);
+    const adminSession = await api.signIn(admin.email, admin.password);
+    const session = await api.signIn(member.email, member.password);
+
+    const disable = await api.graphql(
+      'mutation($id: ID!) { updateTeamMember(userId: $id, isDisabled: true) { isDisabled } }',
+      { id: member.user.id },
+      adminSession,
+    );
+    expect(disable.data).toEqual({ updateTeamMember: { isDisabled: true } });
+
+    const rest = await api.rest('POST', 'auth/is-onboarded', undefined, session);
+    expect(rest.status).toBe(401);
+    expect(rest.body.code).toBe(22);
+    const graphql = await me(session);
+    expect(graphql.status).toBe(401);
+    expect(graphql.errors?.[0]?.extensions?.code).toBe(22);
+  });
+
+  it('answers 401 code 23 on other devices after a password change, and keeps this one', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const laptop = await api.signIn(member.email, member.password);
+    const phone = await api.signIn(member.email, member.password);
+
+    const changed = await api.rest<SessionResponse>(
+      'POST',
+      'auth/change-password',
+      { currentPassword: member.password, newPassword: 'brand-new-pass-2' },
+      laptop,
+    );
+    expect(changed.status).toBe(200);
+    const fresh = sessionOf(changed.body.data);
+    expect((await me(fresh)).status).toBe(200);
+
+    for (const old of [phone, laptop]) {
+      const answer = await api.rest('POST', 'auth/is-onboarded', undefined, old);
+      expect(answer.status).toBe(401);
+      expect(answer.body.code).toBe(23);
+    }
+    await api.signIn(member.email, 'brand-new-pass-2');
+  });
+
+  it('resets a forgotten password from the mailed link, ending old sessions', async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const old = await api.signIn(member.email, member.password);
+    expect((await api.rest('POST', 'auth/recovery', { email: member.email })).status).toBe(200);
+    const token = smtp.tokenFor(member.email, '/change-password');
+    expect(
+      (await api.rest('POST', 'auth/pwdver', { token, password: 'recovered-pass-3' })).status,
+    ).toBe(200);
+    expect((await api.rest('POST', 'auth/is-onboarded', undefined, old)).body.code).toBe(23);
+    await api.signIn(member.email, 'recovered-pass-3');
+    expect(
+      (await api.rest('POST', 'auth/pwdver', { token, password: 'again-pass-4' })).status,
+    ).toBe(400);
+  });
+
+  it('answers recovery the same for unknown addresses', async () => {
+    const before = smtp.received.length;
+    const answer = await api.rest('POST', 'auth/recovery', { email: 'nobody@acme.io' });
+    expect(answer.status).toBe(200);
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('tampered tokens', () => {
+  let session: Session;
+  let teamB: string;
+  beforeAll(async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    teamB = (await createCompany(server.database.db)).id;
+    session = await api.signIn(member.email, member.password);
+  });
+
+  const refusedWith401 = async (token: string) => {
+    const answer = await api.rest('POST', 'auth/is-onboarded', undefined, { ...session, token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe(ERROR_CODES.INVALID_SESSION);
+  };
+
+  it('refuses alg none', async () => {
+    const claims = decodeJwt(session.token);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    await refusedWith401(`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`);
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const forged = await new SignJWT(decodeJwt(session.token))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
+    await refusedWith401(forged);
+  });
+
+  it('refuses an expired token', async () => {
+    const expired = await new SignJWT({
+      ...decodeJwt(session.token),
+      exp: Math.floor(Date.now() / 1000) - 60,
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(server.context.authSecret);
+    await refusedWith401(expired);
+  });
+
+  it("refuses a token claiming another company's TeamID", async () => {
+    const claims = decodeJwt(session.token);
+    const other = await new SignJWT({ ...claims, TeamID: teamB })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(server.context.authSecret);
+    await refusedWith401(other);
+  });
+});
+
+describe('companies and invitations', () => {
+  it('switches between the companies a user belongs to, and only those', async () => {
+    const first = await createCompany(server.database.db, 'First Co');
+    const second = await createCompany(server.database.db, 'Second Co');
+    const stranger = await createCompany(server.database.db, 'Stranger Co');
+    const member = await createMember(server.database.db, first.id);
+    await addMembership(server.database.db, second.id, member.user.id, 'ADMIN');
+    const session = await api.signIn(member.email, member.password);
+
+    const switched = await api.rest<SessionResponse>(
+      'POST',
+      'auth/user-details',
+      { UserID: session.userId, SessId: session.sessId, switchTo: { TeamId: second.id } },
+      session,
+    );
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.user).toMatchObject({
+      TeamID: second.id,
+      Role: 'ADMIN',
+      CompanyName: 'Second Co',
+    });
+    expect(switched.body.data.user.teams.map((team) => team.Company).sort()).toEqual([
+      'First Co',
+      'Second Co',
+    ]);
+    expect((await me(sessionOf(switched.body.data))).data).toEqual({
+      companyDetails: { id: second.id, name: 'Second Co' },
+    });
+
+    const refused = await api.rest(
+      'POST',
+      'auth/user-details',
+      { UserID: session.userId, SessId: session.sessId, switchTo: { TeamId: stranger.id } },
+      sessionOf(switched.body.data),
+    );
+    expect(refused.status).toBe(404);
+  });
+
+  it('invites by mail; the invitee accepts and joins read-only, and cannot change anything', async () => {
+    const company = await createCompany(server.database.db, 'Inviting Co');
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const adminSession = await api.signIn(admin.email, admin.password);
+
+    const invited = await api.graphql(
+      'mutation { inviteTeamMember(email: "newbie@acme.io", role: STAFF, isReadOnly: true) { email inviteStatus isReadOnly } }',
+      {},
+      adminSession,
+    );
+    expect(invited.data).toEqual({
+      inviteTeamMember: { email: 'newbie@acme.io', inviteStatus: 'INVITED', isReadOnly: true },
+    });
+    expect(
+      (await api.rest<{ invited: boolean }>('GET', 'auth/is-invited/newbie@acme.io')).body.data
+        .invited,
+    ).toBe(true);
+
+    const token = smtp.tokenFor('newbie@acme.io', '/signin', 'invite');
+    const accepted = await api.rest<SessionResponse>('POST', 'auth/accept', {
+      token,
+      password: 'newbie-pass-1',
+      firstName: 'Nia',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.user).toMatchObject({
+      TeamID: company.id,
+      Role: 'STAFF',
+      IsReadOnly: true,
+    });
+    expect(accepted.body.data.user.permissions.every((name) => name.endsWith('.read'))).toBe(true);
+
+    const member = sessionOf(accepted.body.data);
+    const attempt = await api.graphql(
+      'mutation { inviteTeamMember(email: "other@acme.io", role: STAFF) { email } }',
+      {},
+      member,
+    );
+    expect(attempt.errors?.[0]?.extensions?.code).toBe(ERROR_CODES.FORBIDDEN);
+
+    const members = await api.graphql<{ findByTeamId: { email: string; inviteStatus: string }[] }>(
+      '{ findByTeamId { email inviteStatus } }',
+      {},
+      adminSession,
+    );
+    expect(members.data?.findByTeamId).toContainEqual({
+      email: 'newbie@acme.io',
+      inviteStatus: 'ACCEPTED',
+    });
+  });
+
+  it('refuses to invite someone who is already a member', async () => {
+    const company = await createCompany(server.database.db);
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const member = await createMember(server.database.db, company.id);
+    const answer = await api.graphql(
+      'mutation($email: String!) { inviteTeamMember(email: $email, role: STAFF) { email } }',
+      { email: member.email },
+      await api.signIn(admin.email, admin.password),
+    );
+    expect(answer.errors?.[0]?.message).toBe('Email already exists');
+  });
+});
