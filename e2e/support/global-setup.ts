@@ -55,6 +55,7 @@ export default async function setup(project: TestProject) {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        AUTH_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,

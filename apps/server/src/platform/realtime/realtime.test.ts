@@ -38,6 +38,31 @@ function attempt(origin: string, auth: Record<string, string>): Promise<string> 
 }
 
 describe('realtime', () => {
+  it('cuts the socket off when the account is disabled', async () => {
+    const company = await createCompany(server.database.db);
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const member = await createMember(server.database.db, company.id);
+    const api = apiClient(server.url);
+    const memberSession = await api.signIn(member.email, member.password);
+    const socket = connect(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      auth: { token: memberSession.token, sessId: memberSession.sessId },
+      reconnection: false,
+    });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    await api.graphql(
+      'mutation($id: ID!) { updateTeamMember(userId: $id, isDisabled: true) { isDisabled } }',
+      { id: member.user.id },
+      await api.signIn(admin.email, admin.password),
+    );
+    expect(await disconnected).toBe('io server disconnect');
+    expect(
+      await attempt(ORIGIN, { token: memberSession.token, sessId: memberSession.sessId }),
+    ).toMatch(/disabled or unauthorized/);
+  });
+
   it('accepts a websocket with a valid session from an allowed origin', async () => {
     expect(await attempt(ORIGIN, { token: session.token, sessId: session.sessId })).toBe(
       'connected',
