@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppleAdsError } from './errors.js';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
-import { createAppleAdsClient } from './client.js';
+import { createAppleAdsClient, type AppleAdsClient } from './client.js';
 import { generateKeyPair } from './key-pair.js';
 import { toMetrics } from './report-metrics.js';
 
@@ -270,5 +270,144 @@ describe('reports', () => {
     await expect(
       account.reports.keywords({ timeRange: request.timeRange, filters: [] }),
     ).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('report granularities and options', () => {
+  it('returns WEEKLY rows whose weeks sum to the DAILY rows of the same window', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const campaigns = await account.campaigns.query({ pagination: { pageSize: 6 } });
+    const base = {
+      filters: [{ field: 'campaignId', operator: 'IN', value: campaigns.result.map((c) => c.id) }],
+      pagination: { pageSize: 5000 },
+    };
+    const window = { start: day(-60), end: day(-15) };
+    const weekly = await account.reports.adGroups({
+      ...base,
+      timeRange: { ...window, granularity: 'WEEKLY' },
+    });
+    const daily = await account.reports.adGroups({
+      ...base,
+      timeRange: { ...window, granularity: 'DAILY' },
+    });
+    const dailyById = new Map(daily.rows.map((row) => [row.metadata.id, row]));
+    expect(weekly.rows.length).toBe(daily.rows.length);
+    for (const row of weekly.rows) {
+      const weeks = (row.granularMetrics ?? []).map(toMetrics);
+      const days = (dailyById.get(row.metadata.id)?.granularMetrics ?? []).map(toMetrics);
+      for (const [index, week] of weeks.entries()) {
+        const next = weeks[index + 1]?.date ?? '9999-12-31';
+        const inWeek = days.filter(
+          (d) => (d.date ?? '') >= (week.date ?? '') && (d.date ?? '') < next,
+        );
+        expect(inWeek.reduce((sum, d) => sum + d.localSpendMicros, 0)).toBe(week.localSpendMicros);
+        expect(inWeek.reduce((sum, d) => sum + d.impressions, 0)).toBe(week.impressions);
+      }
+      expect(toMetrics(row.totalMetrics)).toEqual(
+        toMetrics(dailyById.get(row.metadata.id)?.totalMetrics ?? {}),
+      );
+    }
+  });
+
+  it('adds zero rows for keywords without delivery with EMPTY_METRICS', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const paused = await account.campaigns.query({
+      filters: [{ field: 'status', operator: 'EQUALS', value: 'PAUSED' }],
+    });
+    const campaignId = paused.result[0]?.id;
+    const request = {
+      timeRange: { start: day(-4), end: day(-1) },
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+      pagination: { pageSize: 5000 },
+    };
+    const keywords = await account.keywords.query({
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+      pagination: { pageSize: 1000 },
+    });
+    expect((await account.reports.keywords(request)).rows).toEqual([]);
+    const withEmpty = await account.reports.keywords({
+      ...request,
+      options: { includeRows: ['EMPTY_METRICS', 'GRAND_TOTAL'] },
+    });
+    expect(withEmpty.rows.map((row) => row.metadata.id).sort()).toEqual(
+      keywords.result.map((k) => k.id).sort(),
+    );
+    expect(withEmpty.rows.every((row) => toMetrics(row.totalMetrics).impressions === 0)).toBe(true);
+    expect(toMetrics(withEmpty.grandTotal ?? {}).localSpendMicros).toBe(0);
+  });
+});
+
+describe('ad group changes through the API', () => {
+  // 04:00 in Los Angeles on 2026-03-10; the test moves both sandboxes' clocks to 16:00.
+  const start = Date.UTC(2026, 2, 10, 11);
+  const today = '2026-03-10';
+  const yesterday = '2026-03-09';
+
+  async function clocked() {
+    const clock = { now: start };
+    const clockFixture = await startFixture({ scenario: 'new', now: () => clock.now });
+    return {
+      ...clockFixture,
+      clock,
+      account: clockFixture.client.forAccount(clockFixture.adAccountId),
+    };
+  }
+
+  async function adGroupImpressions(
+    account: ReturnType<AppleAdsClient['forAccount']>,
+    campaignId: number,
+    date: string,
+  ): Promise<Map<number, number>> {
+    const page = await account.reports.adGroups({
+      timeRange: { start: date, end: date },
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+      options: { includeRows: ['EMPTY_METRICS'] },
+    });
+    return new Map(
+      page.rows.map((row) => [row.metadata.id as number, toMetrics(row.totalMetrics).impressions]),
+    );
+  }
+
+  it('changes delivery from the moment an ad group is paused or its targeting narrowed', async () => {
+    const control = await clocked();
+    const changed = await clocked();
+    try {
+      const campaign = (
+        await changed.account.campaigns.query({
+          filters: [
+            { field: 'status', operator: 'EQUALS', value: 'ENABLED' },
+            { field: 'name', operator: 'CONTAINS', value: 'Category' },
+          ],
+        })
+      ).result[0];
+      if (!campaign) throw new Error('no category campaign');
+      // A budget that cannot bind, so the day's cap scales nothing in either sandbox.
+      for (const { account } of [control, changed])
+        await account.campaigns.update(campaign.id, {
+          dailyBudget: { value: { amount: '100000.00', currency: 'USD' } },
+        });
+      const before = await adGroupImpressions(changed.account, campaign.id, yesterday);
+      const [narrowed, paused] = [...before.entries()]
+        .filter(([, impressions]) => impressions > 0)
+        .map(([id]) => id);
+      if (narrowed === undefined || paused === undefined) throw new Error('two live ad groups');
+      const atChange = await adGroupImpressions(changed.account, campaign.id, today);
+      await changed.account.adGroups.update(narrowed, {
+        targeting: { deviceClass: { include: ['IPAD'] } },
+      });
+      await changed.account.adGroups.update(paused, { status: 'PAUSED' });
+      control.clock.now = changed.clock.now = start + 12 * 3_600_000;
+      const controlToday = await adGroupImpressions(control.account, campaign.id, today);
+      const changedToday = await adGroupImpressions(changed.account, campaign.id, today);
+      const gain = (after: Map<number, number>, id: number) =>
+        (after.get(id) ?? 0) - (atChange.get(id) ?? 0);
+      expect(gain(controlToday, paused)).toBeGreaterThan(0);
+      expect(gain(changedToday, paused)).toBe(0);
+      expect(gain(changedToday, narrowed)).toBeLessThan(gain(controlToday, narrowed) * 0.4);
+      expect(await adGroupImpressions(changed.account, campaign.id, yesterday)).toEqual(before);
+    } finally {
+      await control.sandbox.close();
+      await changed.sandbox.close();
+    }
   });
 });

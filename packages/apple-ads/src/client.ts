@@ -1,5 +1,15 @@
 // The typed Apple Ads v1 client. Account-scoped operations live under forAccount(id) so the
 // X-AP-Context header can never be forgotten; pagers walk every page of a query or report.
+import type { AccountCall } from './account-call.js';
+import { changeHistoryOperations, type ChangeHistoryOperations } from './change-history.js';
+import { geoOperations, type GeoOperations } from './geo.js';
+import { insightOperations, type InsightOperations } from './insights.js';
+import {
+  recommendationOperations,
+  suggestionOperations,
+  type RecommendationOperations,
+  type SuggestionOperations,
+} from './recommendations.js';
 import { TokenProvider, APPLE_TOKEN_URL, type Credentials } from './token-provider.js';
 import { DEFAULT_RETRY, Transport, type RateLimitSnapshot, type RetryPolicy } from './transport.js';
 import type {
@@ -124,6 +134,11 @@ export interface AccountClient {
     all(selector?: Omit<Selector, 'pagination'>): AsyncGenerator<ProductPage[]>;
   };
   reports: ReportOperations;
+  insights: InsightOperations;
+  suggestions: SuggestionOperations;
+  recommendations: RecommendationOperations;
+  geo: GeoOperations;
+  changeHistory: ChangeHistoryOperations;
 }
 
 export interface AppleAdsClient {
@@ -174,12 +189,8 @@ export function createAppleAdsClient(options: AppleAdsClientOptions): AppleAdsCl
 }
 
 function accountClient(transport: Transport, adAccountId: number): AccountClient {
-  const call = <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body?: unknown,
-    query?: Record<string, string | number | boolean | undefined>,
-  ) => transport.request<T>({ method, path, body, query, adAccountId });
+  const call: AccountCall = (method, path, body, query, options) =>
+    transport.request({ method, path, body, query, adAccountId, read: options?.read });
 
   function entity<T, C, U>(
     path: string,
@@ -311,6 +322,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       searchTerms: (request) => queryReport<SearchTermReportMetadata>('searchterms', request),
       ads: (request) => queryReport('ads', request),
     },
+    insights: insightOperations(call),
+    suggestions: suggestionOperations(call),
+    recommendations: recommendationOperations(call),
+    geo: geoOperations(call),
+    changeHistory: changeHistoryOperations(call),
   };
 }
 

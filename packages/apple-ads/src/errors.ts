@@ -15,17 +15,21 @@ export type AppleAdsErrorKind =
   /** 403: the role or ACL does not allow the call. */
   | 'forbidden'
   | 'not-found'
-  /** 429 after the retry budget (reads) or on a write. */
+  /** 429 on a write, or on a read once its retries are spent (`retries` says how many). */
   | 'rate-limited'
   /** 5xx after the retry budget (reads) or on a write that Apple answered. */
   | 'server'
-  /** A read could not reach Apple after retries. */
+  /** A read could not reach Apple, even after the retries its policy allows (see `retries`). */
   | 'network'
   /** A write was sent but no answer came back: it may or may not have been applied. */
   | 'ambiguous-write';
 
 export class AppleAdsError extends Error {
   override readonly name: string = 'AppleAdsError';
+  /** Retries made before this failure (reads only; 0 when the first answer was final). */
+  retries = 0;
+  /** Time spent waiting for RateLimit-Reset before the failing call; not a retry. */
+  rateLimitWaitMs = 0;
   constructor(
     readonly kind: AppleAdsErrorKind,
     message: string,

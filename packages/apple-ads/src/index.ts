@@ -19,3 +19,7 @@ export { toMetrics, normaliseKeywordStatus, adamIdOf } from './report-metrics.js
 export type { Metrics } from './report-metrics.js';
 export type { RateLimitSnapshot, RetryPolicy } from './transport.js';
 export type * from './types.js';
+export type * from './insights.js';
+export type * from './recommendations.js';
+export type * from './geo.js';
+export type * from './change-history.js';

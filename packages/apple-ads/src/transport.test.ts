@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppleAdsAmbiguousWriteError } from './errors.js';
+import { AppleAdsAmbiguousWriteError, type AppleAdsError } from './errors.js';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
 
 let fixture: Fixture | null = null;
@@ -109,5 +109,32 @@ describe('retries and faults', () => {
     const direct = await fetch(`${fixture.sandbox.url}/me`);
     expect(direct.status).toBe(401);
     expect(direct.headers.get('ratelimit-limit')).not.toBeNull();
+  });
+});
+
+describe('rate-limit wording', () => {
+  it('says the client only waited for RateLimit-Reset when no retry was made', async () => {
+    const delays: number[] = [];
+    fixture = await startFixture(
+      { scenario: 'new', rateLimit: { limit: 1, windowSeconds: 60 } },
+      { sleep: recordingSleep(delays), retry: { maxRetries: 0 } },
+    );
+    await fixture.client.me();
+    const error = (await fixture.client.me().catch((e: unknown) => e)) as AppleAdsError;
+    expect(error).toMatchObject({ kind: 'rate-limited', retries: 0 });
+    expect(error.rateLimitWaitMs).toBeGreaterThan(50_000);
+    expect(error.message).toMatch(/after waiting \d+ s for RateLimit-Reset\)$/);
+    expect(error.message).not.toMatch(/retr/);
+  });
+
+  it('counts the retries behind a read that kept failing', async () => {
+    fixture = await startFixture(
+      { scenario: 'new' },
+      { sleep: recordingSleep([]), retry: { maxRetries: 2 } },
+    );
+    fixture.sandbox.setFaults({ serverErrors: 3 });
+    const error = (await fixture.client.me().catch((e: unknown) => e)) as AppleAdsError;
+    expect(error).toMatchObject({ kind: 'server', retries: 2, rateLimitWaitMs: 0 });
+    expect(error.message).toMatch(/\(after 2 retries\)$/);
   });
 });

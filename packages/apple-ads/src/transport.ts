@@ -63,8 +63,12 @@ export class Transport {
     const { retry } = this.options;
     let attempt = 0;
     let refreshed = false;
+    let waitedMs = 0;
+    // Says what the client did before giving up, so a 429 after merely waiting for
+    // RateLimit-Reset is not reported as one that survived retries.
+    const fail = (error: AppleAdsError): AppleAdsError => withHistory(error, attempt, waitedMs);
     for (;;) {
-      await this.waitForBudget();
+      waitedMs += await this.waitForBudget();
       const token = await this.options.tokens.token();
       let response: Response;
       try {
@@ -80,14 +84,16 @@ export class Transport {
           await this.backoff(attempt++, null, `network: ${(error as Error).message}`, spec);
           continue;
         }
-        throw new AppleAdsError(
-          'network',
-          `${spec.method} ${spec.path} failed: ${(error as Error).message}`,
-          null,
-          null,
-          [],
-          null,
-          { cause: error },
+        throw fail(
+          new AppleAdsError(
+            'network',
+            `${spec.method} ${spec.path} failed: ${(error as Error).message}`,
+            null,
+            null,
+            [],
+            null,
+            { cause: error },
+          ),
         );
       }
       this.recordRateLimit(response.headers);
@@ -117,14 +123,16 @@ export class Transport {
           await this.backoff(attempt++, null, 'body interrupted', spec);
           continue;
         }
-        throw new AppleAdsError(
-          'network',
-          `${spec.method} ${spec.path}: body interrupted`,
-          response.status,
-          null,
-          [],
-          null,
-          { cause: error },
+        throw fail(
+          new AppleAdsError(
+            'network',
+            `${spec.method} ${spec.path}: body interrupted`,
+            response.status,
+            null,
+            [],
+            null,
+            { cause: error },
+          ),
         );
       }
       if (!response.ok) {
@@ -134,7 +142,7 @@ export class Transport {
             spec.path,
             new Error(`HTTP ${response.status}`),
           );
-        throw errorFromResponse(response.status, text, retryAfter, spec);
+        throw fail(errorFromResponse(response.status, text, retryAfter, spec));
       }
       return (text.length === 0 ? {} : JSON.parse(text)) as T;
     }
@@ -170,14 +178,14 @@ export class Transport {
     };
   }
 
-  /** When the window is spent, wait for its reset instead of collecting a 429. */
-  private async waitForBudget(): Promise<void> {
+  /** When the window is spent, wait for its reset instead of collecting a 429. Returns the wait. */
+  private async waitForBudget(): Promise<number> {
     const { remaining, resetAt } = this.rateLimit;
-    if (remaining === 0 && resetAt !== null) {
-      const wait = resetAt - this.options.now();
-      if (wait > 0) await this.options.sleep(wait);
-      this.rateLimit = { ...this.rateLimit, remaining: null };
-    }
+    if (remaining !== 0 || resetAt === null) return 0;
+    const wait = Math.max(0, resetAt - this.options.now());
+    if (wait > 0) await this.options.sleep(wait);
+    this.rateLimit = { ...this.rateLimit, remaining: null };
+    return wait;
   }
 
   private async backoff(
@@ -199,6 +207,17 @@ export class Transport {
     });
     await this.options.sleep(delayMs);
   }
+}
+
+/** Records the retries and RateLimit-Reset waits behind a failure, in the error and its message. */
+function withHistory(error: AppleAdsError, retries: number, waitedMs: number): AppleAdsError {
+  error.retries = retries;
+  error.rateLimitWaitMs = waitedMs;
+  const notes: string[] = [];
+  if (waitedMs > 0) notes.push(`after waiting ${Math.ceil(waitedMs / 1000)} s for RateLimit-Reset`);
+  if (retries > 0) notes.push(`after ${retries} ${retries === 1 ? 'retry' : 'retries'}`);
+  if (notes.length > 0) error.message = `${error.message} (${notes.join(', ')})`;
+  return error;
 }
 
 function numberHeader(headers: Headers, name: string): number | null {

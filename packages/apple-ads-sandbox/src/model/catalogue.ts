@@ -14,7 +14,7 @@ export interface CatalogueApp {
   genre: string;
 }
 
-interface CategorySeed {
+export interface CategorySeed {
   id: number;
   name: string;
   /** The search-term-popularity genre of the insights API. */
@@ -260,6 +260,17 @@ export function buildCatalogue(seed: number): CatalogueApp[] {
     });
   }
   return apps;
+}
+
+/**
+ * The search terms the market knows for a category: its heads alone and with one modifier.
+ * Insights and suggestions draw from it, and scenario keywords come from the same words.
+ */
+export function categoryVocabulary(category: CategorySeed): string[] {
+  const terms = new Set<string>(category.heads);
+  for (const head of category.heads)
+    for (const modifier of MODIFIERS) terms.add(`${modifier} ${head}`);
+  return [...terms];
 }
 
 export function categoryOf(app: CatalogueApp): CategorySeed {

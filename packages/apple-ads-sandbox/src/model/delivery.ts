@@ -48,16 +48,34 @@ interface KeywordTraits {
 export class DeliveryMemo {
   private readonly traits = new Map<number, KeywordTraits>();
   private readonly days = new Map<string, Map<number, MetricRecord>>();
+  private readonly demand = new Map<string, number>();
   constructor(readonly store: SandboxStore) {}
 
   campaignDay(campaignId: number, day: number): Map<number, MetricRecord> {
     const key = `${campaignId}:${day}`;
     let result = this.days.get(key);
     if (!result) {
-      result = computeCampaignDay(this.store, this, campaignId, day);
+      const computed = computeCampaignDay(this.store, this, campaignId, day);
+      result = computed.delivery;
       this.days.set(key, result);
+      this.demand.set(key, computed.demandCents);
     }
     return result;
+  }
+
+  /** What the campaign would have spent that day without its daily budget (recommendations). */
+  campaignDemandCents(campaignId: number, day: number): number {
+    this.campaignDay(campaignId, day);
+    return this.demand.get(`${campaignId}:${day}`) ?? 0;
+  }
+
+  /**
+   * Searches a keyword was eligible for on a local day: the same draw its delivery starts from,
+   * so impression share divides delivered impressions by the volume the auction saw.
+   */
+  eligibleSearches(keywordId: number, day: number, countries: readonly string[]): number {
+    const traits = this.keywordTraits(keywordId, countries);
+    return searchesOn(traits, day, sequence(hash(this.store.seed, keywordId, day)));
   }
 
   keywordTraits(keywordId: number, countries: readonly string[]): KeywordTraits {
@@ -72,7 +90,7 @@ export class DeliveryMemo {
       const popularity = termPopularity(keyword.text, primary);
       traits = {
         volume,
-        competitorCents: 40 + 330 * (popularity / 100) ** 1.4,
+        competitorCents: competitorPriceCents(popularity),
         relevance: this.store.keywordRelevance.get(keywordId) ?? 0.5,
         broad: keyword.matchType === 'BROAD',
         textHash: hashString(keyword.text),
@@ -85,7 +103,20 @@ export class DeliveryMemo {
 
 /** Daily US searches for a popularity score: exponential, as popularity is a log-like scale. */
 export function searchesPerDay(popularity: number): number {
-  return 2 * Math.exp(popularity * 0.075);
+  return 2 * Math.exp(popularity * POPULARITY_SLOPE);
+}
+
+const POPULARITY_SLOPE = 0.075;
+
+/** What rival advertisers bid on a term of this popularity, in cents: popular terms cost more. */
+export function competitorPriceCents(popularity: number): number {
+  return 40 + 330 * (popularity / 100) ** 1.4;
+}
+
+/** The inverse of searchesPerDay, clamped to Apple's 1-100 scale. */
+export function popularityForSearches(searches: number): number {
+  const popularity = Math.round(Math.log(Math.max(searches, 1e-9) / 2) / POPULARITY_SLOPE);
+  return Math.max(1, Math.min(100, popularity));
 }
 
 interface Portion {
@@ -99,14 +130,14 @@ function computeCampaignDay(
   memo: DeliveryMemo,
   campaignId: number,
   day: number,
-): Map<number, MetricRecord> {
+): { delivery: Map<number, MetricRecord>; demandCents: number } {
   const result = new Map<number, MetricRecord>();
   const campaign = store.campaigns.get(campaignId);
-  if (!campaign) return result;
+  if (!campaign) return { delivery: result, demandCents: 0 };
   const timeZone = store.accountOf(campaign.adAccountId).timezone;
   const dayStart = localDayStartMs(timeZone, day);
   const dayEnd = Math.min(dayStart + DAY_MS, store.now());
-  if (dayEnd <= dayStart) return result;
+  if (dayEnd <= dayStart) return { delivery: result, demandCents: 0 };
   const campaignVersions = store.campaignVersions.get(campaignId);
   const portions: Portion[] = [];
   for (const adGroupId of store.adGroupIdsByCampaign.get(campaignId) ?? []) {
@@ -143,13 +174,13 @@ function computeCampaignDay(
     }
   }
   const budgetCents = versionAt(campaignVersions, dayEnd - 1)?.budgetCents ?? 0;
-  applyDailyBudget(portions, budgetCents);
+  const demandCents = applyDailyBudget(portions, budgetCents);
   for (const portion of portions) {
     const existing = result.get(portion.keywordId);
     if (existing) addInto(existing, portion.record);
     else result.set(portion.keywordId, portion.record);
   }
-  return result;
+  return { delivery: result, demandCents };
 }
 
 /** Sub-intervals of the day between version changes of the campaign, ad group or keyword. */
@@ -200,11 +231,8 @@ function keywordPotential(
   const traits = memo.keywordTraits(keywordId, campaign.countries);
   const random = sequence(hash(seed, keywordId, day));
   const bidCents = keyword.bidCents ?? adGroup.defaultBidCents;
-  const weekday = WEEKDAY_FACTOR[(day + 4) % 7] ?? 1;
-  const season = 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365.25 + (traits.textHash % 7));
   const relevance = traits.broad ? traits.relevance * 0.8 : traits.relevance;
-  const searches =
-    traits.volume * (traits.broad ? 1.8 : 1) * weekday * season * (0.7 + 0.6 * random());
+  const searches = searchesOn(traits, day, random);
   const competitorCents = traits.competitorCents * (0.85 + 0.3 * random());
   const strength =
     (bidCents * (0.6 + 0.6 * relevance) - competitorCents) / (0.35 * competitorCents);
@@ -230,6 +258,23 @@ function keywordPotential(
   return { record, cptCents };
 }
 
+/** A keyword's searches on a day; consumes the first draw of its day sequence. */
+function searchesOn(traits: KeywordTraits, day: number, random: () => number): number {
+  const weekday = WEEKDAY_FACTOR[(day + 4) % 7] ?? 1;
+  return (
+    traits.volume *
+    (traits.broad ? 1.8 : 1) *
+    weekday *
+    seasonOf(traits.textHash, day) *
+    (0.7 + 0.6 * random())
+  );
+}
+
+/** Yearly seasonality of a term's searches; insights derive popularity changes from it too. */
+export function seasonOf(textHash: number, day: number): number {
+  return 1 + 0.12 * Math.sin((2 * Math.PI * day) / 365.25 + (textHash % 7));
+}
+
 /** The part of a full-day record delivered between two fractional local hours. */
 export function fractionOfDay(
   record: MetricRecord,
@@ -252,12 +297,12 @@ export function cumulativeAtHour(hour: number): number {
 
 /**
  * Caps the campaign's day at its daily budget by scaling every keyword's delivery down; spend
- * is recomputed from the scaled taps so it stays at most bid x taps.
+ * is recomputed from the scaled taps so it stays at most bid x taps. Returns the uncapped spend.
  */
-function applyDailyBudget(portions: Portion[], budgetCents: number): void {
+function applyDailyBudget(portions: Portion[], budgetCents: number): number {
   let spend = 0;
   for (const portion of portions) spend += portion.record[SPEND_CENTS] ?? 0;
-  if (spend <= budgetCents) return;
+  if (spend <= budgetCents) return spend;
   const factor = budgetCents / spend;
   for (const portion of portions) {
     const record = portion.record;
@@ -267,4 +312,5 @@ function applyDailyBudget(portions: Portion[], budgetCents: number): void {
     scaled[SPEND_CENTS] = (scaled[TAPS] ?? 0) * portion.cptCents;
     portion.record = scaled;
   }
+  return spend;
 }

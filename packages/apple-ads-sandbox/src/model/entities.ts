@@ -188,6 +188,8 @@ export interface ApiUser {
 
 export interface ChangeEvent {
   id: number;
+  /** Shared by every change of one request, as Apple groups a bulk call into one transaction. */
+  transactionId: number;
   adAccountId: number;
   entityType: string;
   entityId: number | string;

@@ -69,6 +69,8 @@ export class SandboxStore {
   readonly recommendationStates = new Map<string, 'APPLIED' | 'DISMISSED'>();
   /** Bumped on every write; report caches key on it. */
   revision = 0;
+  /** Every change made while serving one request shares a transaction (change history). */
+  private transactionId = 0;
   private nextEntityId = 500_000_001;
   private nextUserId = 7_000_001;
 
@@ -146,8 +148,18 @@ export class SandboxStore {
     this.revision++;
   }
 
-  recordChange(event: Omit<ChangeEvent, 'id' | 'time'>): void {
-    this.changeLog.push({ ...event, id: this.changeLog.length + 1, time: this.timestamp() });
+  /** Starts the transaction the next recorded changes belong to; the server calls it per request. */
+  beginTransaction(): void {
+    this.transactionId++;
+  }
+
+  recordChange(event: Omit<ChangeEvent, 'id' | 'time' | 'transactionId'>): void {
+    this.changeLog.push({
+      ...event,
+      id: this.changeLog.length + 1,
+      transactionId: 900_000_000 + this.transactionId,
+      time: this.timestamp(),
+    });
   }
 
   accountOf(adAccountId: number): AdAccount {

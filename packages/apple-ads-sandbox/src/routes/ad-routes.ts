@@ -43,7 +43,7 @@ export function registerAdRoutes(router: Router): void {
       entityType: 'AD',
       entityId: ad.id,
       changeType: 'CREATE',
-      changes: [],
+      changes: diff({}, ad),
       userId: context.user.userId,
     });
     return { body: { result: presentAd(store, ad.id) } };

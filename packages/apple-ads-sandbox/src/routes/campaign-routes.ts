@@ -168,7 +168,7 @@ function createCampaign(context: RouteContext) {
     entityType: 'CAMPAIGN',
     entityId: campaign.id,
     changeType: 'CREATE',
-    changes: [],
+    changes: diff({}, campaign),
     userId: context.user.userId,
   });
   return { body: { result: presentCampaign(store, campaign.id) } };
@@ -295,7 +295,7 @@ function createAdGroup(context: RouteContext) {
     entityType: 'ADGROUP',
     entityId: adGroup.id,
     changeType: 'CREATE',
-    changes: [],
+    changes: diff({}, adGroup),
     userId: context.user.userId,
   });
   return { body: { result: presentAdGroup(store, adGroup.id) } };

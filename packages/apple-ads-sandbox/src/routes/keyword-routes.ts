@@ -123,7 +123,7 @@ function keywordCreate(context: RouteContext, data: unknown): () => Keyword {
       entityType: 'KEYWORD',
       entityId: keyword.id,
       changeType: 'CREATE',
-      changes: [],
+      changes: diff({}, keyword),
       userId: context.user.userId,
     });
     return presentKeyword(store, keyword.id);
@@ -226,7 +226,7 @@ function negativeCreate(context: RouteContext, data: unknown): () => NegativeKey
       entityType: 'NEGATIVE_KEYWORD',
       entityId: negative.id,
       changeType: 'CREATE',
-      changes: [],
+      changes: diff({}, negative),
       userId: context.user.userId,
     });
     return negative;

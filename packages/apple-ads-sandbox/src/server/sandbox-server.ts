@@ -8,6 +8,10 @@ import { SandboxStore } from '../model/store.js';
 import { registerAccountRoutes } from '../routes/account-routes.js';
 import { registerAdRoutes } from '../routes/ad-routes.js';
 import { registerCampaignRoutes } from '../routes/campaign-routes.js';
+import { registerChangeHistoryRoutes } from '../routes/change-history-routes.js';
+import { registerGeoRoutes } from '../routes/geo-routes.js';
+import { registerInsightRoutes } from '../routes/insight-routes.js';
+import { registerRecommendationRoutes } from '../routes/recommendation-routes.js';
 import { registerKeywordRoutes } from '../routes/keyword-routes.js';
 import { registerReportRoutes } from '../routes/report-routes.js';
 import { ApiError } from './api-error.js';
@@ -89,6 +93,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerKeywordRoutes(router);
   registerAdRoutes(router);
   registerReportRoutes(router);
+  registerInsightRoutes(router);
+  registerRecommendationRoutes(router);
+  registerGeoRoutes(router);
+  registerChangeHistoryRoutes(router);
 
   const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
     const user: ApiUser = {
@@ -218,6 +226,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           throw new ApiError(400, 'INVALID_REQUEST', 'Request body is not valid JSON');
         }
       }
+      store.beginTransaction();
       const result = await matched.route.handler({
         store,
         user,
