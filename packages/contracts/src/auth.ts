@@ -1,5 +1,6 @@
 // Inputs and outputs of signing up, signing in, sessions and team membership (spec 2 §3.5, §7.2).
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from './locales';
 import type { ROLES } from './roles';
 import { emailSchema, phoneSchema } from './validation/contact';
 import {
@@ -133,3 +134,12 @@ export const SESSION_HEADERS = {
   userId: 'x-user-id',
   teamId: 'x-team-id',
 } as const;
+
+/** Editing one's own profile (auth/update-user): every field optional, the same rules. */
+export const updateUserInput = z.object({
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema,
+  phone: phoneSchema.optional(),
+  jobTitle: jobTitleSchema.optional(),
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
+});

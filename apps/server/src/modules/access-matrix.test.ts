@@ -135,6 +135,28 @@ describe('closed by default', () => {
   });
 });
 
+describe('REST role matrix', () => {
+  it('answers each role on permission-guarded REST routes as the registry says', async () => {
+    const guardedRoutes = server.app.routeAccess.filter(
+      (route) => route.access && isPermission(route.access) && route.url.startsWith('/v1/api/'),
+    );
+    expect(guardedRoutes.length).toBeGreaterThan(0);
+    for (const route of guardedRoutes) {
+      const path = route.url
+        .replace('/v1/api/', '')
+        .replace(':page', '1')
+        .replace(/:(\w+)/g, '00000000-0000-4000-8000-00000000abcd');
+      for (const caller of callers.filter((entry) => entry.session)) {
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+        const answer = await api.rest(route.method, path, body, caller.session);
+        const label = `${caller.name} ${route.method} ${route.url}`;
+        if (expectedAllowed(route.access!, caller)) expect(answer.status, label).not.toBe(403);
+        else expect(answer.status, label).toBe(403);
+      }
+    }
+  });
+});
+
 describe('role matrix', () => {
   const queryType = schema.getQueryType()!;
   const mutationType = schema.getMutationType()!;
@@ -213,6 +235,10 @@ describe('cross-tenant matrix', () => {
         { team: a.team },
       ],
       deleteCompany: ['mutation($team: ID!) { deleteCompany(teamId: $team) }', { team: a.team }],
+      removeSingleUser: [
+        'mutation($user: ID!) { removeSingleUser(userId: $user) }',
+        { user: a.user },
+      ],
       generateResetPasswordLink: [
         'mutation($user: ID!) { generateResetPasswordLink(userId: $user) }',
         { user: a.user },

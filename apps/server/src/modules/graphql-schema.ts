@@ -2,6 +2,7 @@
 // *.graphql.ts registers its fields on the shared builder.
 import { applyAccessGuards } from '../platform/graphql/access-guard';
 import { builder } from '../platform/graphql/builder';
+import './accounts/accounts.graphql';
 import './activity-log/activity-log.graphql';
 import './staff/staff.graphql';
 import './system/system.graphql';

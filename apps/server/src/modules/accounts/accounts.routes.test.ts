@@ -387,3 +387,90 @@ describe('companies and invitations', () => {
     expect(answer.errors?.[0]?.message).toBe('Email already exists');
   });
 });
+
+describe('user profiles', () => {
+  it('lets members read and edit themselves, admins read their members, and no one else', async () => {
+    const company = await createCompany(server.database.db);
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const member = await createMember(server.database.db, company.id);
+    const outsider = await createMember(
+      server.database.db,
+      (await createCompany(server.database.db)).id,
+      {
+        role: 'ADMIN',
+      },
+    );
+    const memberSession = await api.signIn(member.email, member.password);
+
+    const edited = await api.rest<{ FirstName: string; locale: string }>(
+      'PUT',
+      `auth/update-user/${member.user.id}`,
+      { firstName: 'Kim', locale: 'de' },
+      memberSession,
+    );
+    expect(edited.body.data).toMatchObject({ FirstName: 'Kim', locale: 'de' });
+
+    const byAdmin = await api.rest(
+      'GET',
+      `auth/get-user/${member.user.id}`,
+      undefined,
+      await api.signIn(admin.email, admin.password),
+    );
+    expect(byAdmin.body.data).toMatchObject({ Email: member.email, FirstName: 'Kim' });
+    expect(JSON.stringify(byAdmin.body)).not.toMatch(/password/i);
+
+    const outsiderSession = await api.signIn(outsider.email, outsider.password);
+    expect(
+      (await api.rest('GET', `auth/get-user/${member.user.id}`, undefined, outsiderSession)).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.rest(
+          'PUT',
+          `auth/update-user/${member.user.id}`,
+          { firstName: 'Evil' },
+          outsiderSession,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('keeps read-only members from editing even their own profile', async () => {
+    const company = await createCompany(server.database.db);
+    const reader = await createMember(server.database.db, company.id, { isReadOnly: true });
+    const session = await api.signIn(reader.email, reader.password);
+    const answer = await api.rest(
+      'PUT',
+      `auth/update-user/${reader.user.id}`,
+      { firstName: 'Rea' },
+      session,
+    );
+    expect(answer.status).toBe(403);
+  });
+
+  it('lets staff page through users and delete one', async () => {
+    const staffCompany = await createCompany(server.database.db);
+    const staffMember = await createMember(server.database.db, staffCompany.id, {
+      role: 'SUPERADMIN',
+    });
+    const staff = await api.signIn(staffMember.email, staffMember.password);
+    const doomed = await createMember(
+      server.database.db,
+      (await createCompany(server.database.db)).id,
+    );
+
+    const page = await api.rest<{ users: { Email: string }[]; pageSize: number }>(
+      'GET',
+      'auth/get-users/1',
+      undefined,
+      staff,
+    );
+    expect(page.body.data.pageSize).toBe(50);
+    expect(page.body.data.users.map((user) => user.Email)).toContain(doomed.email);
+
+    expect(
+      (await api.rest('DELETE', `auth/del-user/${doomed.user.id}`, undefined, staff)).status,
+    ).toBe(200);
+    expect(await findUserByEmail(server.database.db, doomed.email)).toBeUndefined();
+  });
+});

@@ -10,13 +10,17 @@ import {
   signInInput,
   signUpInput,
   tokenInput,
+  updateUserInput,
   userDetailsInput,
   type ApiResult,
 } from '@tapwise/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
+import { listUsersWithTeams } from '../staff/staff.repository';
+import { removeUser } from '../staff/staff.service';
 import { findUserByEmail, findUserById } from './accounts.repository';
 import {
   acceptInvite,
@@ -33,6 +37,11 @@ import {
 import { BLOCKED_EMAIL_DOMAINS } from './blocked-domains';
 import { findPendingInvite } from './invitations';
 import { endAllSessions, endSession, renewSession } from './sessions.service';
+import { editUser, publicProfile, readUser } from './users.service';
+
+const idParams = z.object({ id: z.uuid() });
+const pageParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
+const USERS_PAGE_SIZE = 50;
 
 export function ok<Data>(data: Data, successMessage?: string): ApiResult<Data> {
   return { code: 0, ...(successMessage ? { successMessage } : {}), data };
@@ -133,6 +142,57 @@ export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContex
     const user = await findUserByEmail(ctx.db, emailSchema.parse(request.params.email));
     return ok({ disabled: user?.isDisabled ?? false });
   });
+
+  api.get('/auth/get-user/:id', signedIn, async (request) =>
+    ok(await readUser(ctx, requireAuth(request.auth), idParams.parse(request.params).id)),
+  );
+
+  api.put('/auth/update-user/:id', signedIn, async (request) =>
+    ok(
+      await editUser(
+        ctx,
+        requireAuth(request.auth),
+        idParams.parse(request.params).id,
+        updateUserInput.parse(request.body),
+      ),
+      'Profile updated',
+    ),
+  );
+
+  api.delete(
+    '/auth/del-user/:id',
+    { config: { access: 'staff.companies.write' } },
+    async (request) => {
+      await removeUser(ctx, requireAuth(request.auth), idParams.parse(request.params).id);
+      return ok({}, 'Deleted Successfully');
+    },
+  );
+
+  api.get(
+    '/auth/get-users/:page',
+    { config: { access: 'staff.companies.read' } },
+    async (request) => {
+      const { page } = pageParams.parse(request.params);
+      const rows = await listUsersWithTeams(ctx.db, {
+        offset: (page - 1) * USERS_PAGE_SIZE,
+        limit: USERS_PAGE_SIZE,
+      });
+      return ok({
+        page,
+        pageSize: USERS_PAGE_SIZE,
+        users: rows.map(({ user, teams }) => ({
+          ...publicProfile(user),
+          teams: teams.map(({ team, membership }) => ({
+            TeamId: team.id,
+            Company: team.name,
+            Role: membership.role,
+            IsDisabled: membership.isDisabled,
+            IsReadOnly: membership.isReadOnly,
+          })),
+        })),
+      });
+    },
+  );
 
   api.get('/auth/get-ss', open, async () => ok({ selfSignUp: await isSelfSignUpEnabled(ctx) }));
 

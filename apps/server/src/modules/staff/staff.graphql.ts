@@ -13,6 +13,7 @@ import {
   deleteCompany,
   generateResetLink,
   impersonate,
+  removeUser,
   setCompanyDisabled,
 } from './staff.service';
 
@@ -165,6 +166,12 @@ builder.mutationFields((t) => ({
     ...access('staff.companies.write'),
     args: { teamId: t.arg.id({ required: true }) },
     resolve: (_root, { teamId }, { app }) => deleteCompany(app, String(teamId)),
+  }),
+  removeSingleUser: t.boolean({
+    ...access('staff.companies.write'),
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_root, { userId }, { app, auth }) =>
+      removeUser(app, requireAuth(auth), String(userId)),
   }),
   generateResetPasswordLink: t.string({
     ...access('staff.companies.write'),

@@ -65,6 +65,20 @@ export async function deleteCompany(ctx: AppContext, teamId: string) {
   return true;
 }
 
+/** Deletes one account everywhere (staff's removeSingleUser); staff accounts are kept. */
+export async function removeUser(ctx: AppContext, staff: AuthContext, userId: string) {
+  if (userId === staff.userId) throw new AppError('BAD_REQUEST', 'You cannot remove yourself.');
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  const entries = await listMembershipsOfUser(ctx.db, userId);
+  if (entries.some(({ membership }) => membership.role === 'SUPERADMIN')) {
+    throw new AppError('FORBIDDEN', 'Staff accounts cannot be removed here.');
+  }
+  await deleteUsers(ctx.db, [userId]);
+  ctx.sessions.endUser(userId);
+  return true;
+}
+
 export async function generateResetLink(ctx: AppContext, userId: string) {
   if (!(await findUserById(ctx.db, userId))) throw new AppError('NOT_FOUND', 'No such user.');
   return createResetLink(ctx, userId);
