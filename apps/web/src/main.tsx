@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/router';
+import { connectSessionToApi } from './features/auth/session/session-api';
 import { ConfigLoadFailed } from './features/system/config-load-failed';
 import { loadClientConfig } from './shared/api/client-config';
 import { setApiBase } from './shared/api/http';
@@ -16,6 +17,7 @@ await initI18n();
 try {
   const config = await loadClientConfig();
   setApiBase(config.apiBase);
+  connectSessionToApi();
   document.title = config.siteName;
   const router = createBrowserRouter(buildRoutes());
   root.render(

@@ -25,5 +25,9 @@ export const ACTIVITY_KINDS = [
   'report',
   'email_report_sent',
   'slack_report_sent',
+  'member_invited',
+  'member_updated',
+  'member_removed',
+  'impersonation_started',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

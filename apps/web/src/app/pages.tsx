@@ -5,6 +5,15 @@ import type { PageKey } from './route-table';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 const LogoutPage = lazyPage(() => import('../features/auth/logout-page'));
+const VerifyPage = lazyPage(() => import('../features/auth/verify-page'));
+const OnboardPage = lazyPage(() => import('../features/auth/onboard-page'));
+const PasswordRecoveryPage = lazyPage(() => import('../features/auth/password-recovery-page'));
+const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'));
+const TeamManagementPage = lazyPage(
+  () => import('../features/team-management/team-management-page'),
+);
+const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'));
+const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 
@@ -18,9 +27,26 @@ const CALLBACK_PAGES = new Set<PageKey>([
 export function renderPage(page: PageKey): ReactElement {
   switch (page) {
     case 'login':
+    case 'signin':
       return <LoginPage />;
     case 'logout':
       return <LogoutPage />;
+    case 'verify':
+      return <VerifyPage />;
+    case 'onboard':
+      return <OnboardPage />;
+    case 'forgotPassword':
+    case 'recovery':
+    case 'resetPassword':
+      return <PasswordRecoveryPage />;
+    case 'changePassword':
+      return <ChangePasswordPage />;
+    case 'teamManagement':
+      return <TeamManagementPage />;
+    case 'companies':
+      return <CompaniesPage />;
+    case 'saPanel':
+      return <SaPanelPage />;
     default:
       return CALLBACK_PAGES.has(page) ? (
         <CallbackPage page={page} />

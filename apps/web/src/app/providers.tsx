@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import type { ClientConfig } from '@tapwise/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { SessionRenewal } from '../features/auth/session/use-session';
 import { ClientConfigProvider } from '../shared/api/client-config';
 import { theme } from './theme';
 
@@ -15,7 +16,7 @@ export function AppProviders({ config, children }: { config?: ClientConfig; chil
     <QueryClientProvider client={queryClient}>
       <ModalsProvider>
         <Notifications position="top-right" limit={5} />
-        {children}
+        <SessionRenewal>{children}</SessionRenewal>
       </ModalsProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,5 @@
 // The sidebar each role of spec 1 §6 sees (spec 1 §2, Navigation).
-import type { Role } from '@tapwise/contracts';
-import type { GuardedArea } from './route-table';
+import type { PermissionArea, Role } from '@tapwise/contracts';
 
 export type { Role };
 
@@ -8,7 +7,7 @@ export interface SidebarItem {
   key: string;
   path: string;
   /** The guarded area behind the item; items the user lacks permission for are greyed. */
-  area?: GuardedArea;
+  area?: PermissionArea;
 }
 
 const everyone: SidebarItem[] = [

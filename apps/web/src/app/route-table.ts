@@ -1,5 +1,5 @@
 // Every route of spec 1 §2, as data: the router, the layout and the route-table test all read it.
-import type { Role } from './roles';
+import type { PermissionArea, Role } from '@tapwise/contracts';
 
 /** Which parts of the layout a page shows (spec 1 §2, Navigation). */
 export interface Chrome {
@@ -15,6 +15,7 @@ export type PageKey =
   | 'signin'
   | 'recovery'
   | 'changePassword'
+  | 'resetPassword'
   | 'forgotPassword'
   | 'onboard'
   | 'verify'
@@ -56,25 +57,12 @@ export type PageKey =
   | 'companies'
   | 'saPanel';
 
-/** Who may open a page. Guards read this; permissions arrive with accounts. */
+/** Who may open a page; app/route-guard.tsx enforces it. */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'role'; role: Role }
-  | { kind: 'permission'; area: GuardedArea };
-
-/** The guarded paths of spec 1 §6. */
-export type GuardedArea =
-  | 'goals'
-  | 'adsManager'
-  | 'automationRules'
-  | 'teamManagement'
-  | 'scheduleReports'
-  | 'campaignGenerator'
-  | 'keywordAnalysis'
-  | 'keywordOptimization'
-  | 'strategies'
-  | 'campaignCreation';
+  | { kind: 'permission'; area: PermissionArea };
 
 export interface PageRoute {
   path: string;
@@ -108,7 +96,7 @@ const appPage = (
   chrome: full,
   access,
 });
-const guarded = (path: string, page: PageKey, area: GuardedArea) =>
+const guarded = (path: string, page: PageKey, area: PermissionArea) =>
   appPage(path, page, { kind: 'permission', area });
 
 export const pageRoutes: readonly PageRoute[] = [
@@ -129,9 +117,14 @@ export const pageRoutes: readonly PageRoute[] = [
   },
   publicPage('/signin', 'signin'),
   publicPage('/signin/recovery', 'recovery'),
-  publicPage('/signin/change-password', 'changePassword'),
+  {
+    path: '/signin/change-password',
+    page: 'changePassword',
+    chrome: bare,
+    access: { kind: 'signedIn' },
+  },
   publicPage('/forgot-password', 'forgotPassword'),
-  publicPage('/change-password', 'changePassword'),
+  publicPage('/change-password', 'resetPassword'),
   { path: '/onboard', page: 'onboard', chrome: bare, access: { kind: 'signedIn' } },
   publicPage('/verify', 'verify'),
   publicPage('/logout', 'logout'),

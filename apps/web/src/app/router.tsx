@@ -1,9 +1,10 @@
-// The route objects React Router runs, built from the route table.
+// The route objects React Router runs, built from the route table, each behind its guard.
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../features/system/route-error';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { renderPage } from './pages';
+import { RouteGuard } from './route-guard';
 import { SIGNUP_PATH, pageRoutes, redirectRoutes } from './route-table';
 
 const SignupRedirect = lazyPage(() => import('../features/auth/signup-redirect'));
@@ -16,7 +17,11 @@ export function buildRoutes(): RouteObject[] {
       children: [
         ...pageRoutes.map((route) => ({
           path: route.path,
-          element: renderPage(route.page),
+          element: (
+            <RouteGuard access={route.access} path={route.path}>
+              {renderPage(route.page)}
+            </RouteGuard>
+          ),
           errorElement: <RouteError />,
         })),
         { path: SIGNUP_PATH, element: <SignupRedirect /> },

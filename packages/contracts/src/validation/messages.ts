@@ -39,6 +39,7 @@ export const validationMessages = {
   'validation.passwordTooLong': 'Password must be at most 128 characters.',
   'validation.passwordWeak': 'Password must contain at least one letter and one number.',
   'validation.passwordsDiffer': 'The passwords do not match.',
+  'validation.emailExists': 'Email already exists',
   'validation.emailDomainBlocked': 'Please use your work email address.',
   'validation.emailDomainNotInvited': 'Sign-up is limited to invited email domains.',
 } as const;

@@ -120,6 +120,26 @@ export async function insertOneTimeToken(db: Database, values: typeof oneTimeTok
   await db.insert(oneTimeTokens).values(values);
 }
 
+/** An unused, unexpired token, without using it up (to check a request before acting on it). */
+export async function findUsableOneTimeToken(
+  db: Database,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+) {
+  const [token] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    );
+  return token;
+}
+
 /** Marks an unused, unexpired token used and returns it; undefined when not usable. */
 export async function consumeOneTimeToken(
   db: Database,

@@ -59,6 +59,7 @@ export function requestLocale(request: FastifyRequest): string {
 export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContext) {
   const open = { config: { access: 'public' as const } };
   const signedIn = { config: { access: 'authenticated' as const } };
+  const renewing = { config: { access: 'authenticated' as const, allowExpiredToken: true } };
 
   api.post('/auth/signin', open, async (request) =>
     ok(await signIn(ctx, signInInput.parse(request.body), requestOrigin(request))),
@@ -110,7 +111,7 @@ export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContex
     ok({ onboarded: requireAuth(request.auth).teamId !== null }),
   );
 
-  api.post('/auth/user-details', signedIn, async (request) => {
+  api.post('/auth/user-details', renewing, async (request) => {
     const auth = requireAuth(request.auth);
     const input = userDetailsInput.parse(request.body);
     if (input.UserID !== auth.userId || input.SessId !== auth.sessionId) {
@@ -121,7 +122,7 @@ export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContex
     return ok(await renewSession(ctx, auth, user, input.switchTo?.TeamId));
   });
 
-  api.post('/auth/signout', signedIn, async (request) => {
+  api.post('/auth/signout', renewing, async (request) => {
     await endSession(ctx, requireAuth(request.auth));
     return ok({});
   });

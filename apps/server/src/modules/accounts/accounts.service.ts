@@ -14,6 +14,7 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashOneTimeToken, newOneTimeToken } from '../../platform/auth/one-time-token';
 import { TIMING_DECOY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/errors';
+import { emailExistsError } from './account-errors';
 import type { AppContext } from '../app-context';
 import {
   findMembership,
@@ -26,6 +27,7 @@ import {
   consumeOneTimeToken,
   countRecentFailures,
   deleteUser,
+  findUsableOneTimeToken,
   findUserByEmail,
   findUserById,
   insertOneTimeToken,
@@ -98,9 +100,7 @@ export async function signUp(
     });
   }
   if (await findUserByEmail(ctx.db, input.email)) {
-    throw new AppError('CONFLICT', ERROR_MESSAGES.EMAIL_EXISTS, {
-      email: ERROR_MESSAGES.EMAIL_EXISTS,
-    });
+    throw emailExistsError();
   }
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(ctx.db, { email: input.email.toLowerCase(), passwordHash, locale });
@@ -264,12 +264,13 @@ export async function acceptInvite(
   input: z.infer<typeof acceptInviteInput>,
   origin: RequestOrigin,
 ): Promise<SessionResponse> {
-  const used = await consumeOneTimeToken(ctx.db, hashOneTimeToken(input.token), 'INVITE');
-  if (!used?.teamId)
-    throw new AppError('BAD_REQUEST', 'This invitation is invalid or has expired.');
-  const teamId = used.teamId;
-  const existing = await findUserById(ctx.db, used.userId);
-  if (!existing) throw new AppError('BAD_REQUEST', 'This invitation is invalid or has expired.');
+  const tokenHash = hashOneTimeToken(input.token);
+  const invalid = () => new AppError('BAD_REQUEST', 'This invitation is invalid or has expired.');
+  // Checked before the link is used up, so a form sent without a password can be sent again.
+  const pending = await findUsableOneTimeToken(ctx.db, tokenHash, 'INVITE');
+  const existing = pending && (await findUserById(ctx.db, pending.userId));
+  if (!pending?.teamId || !existing) throw invalid();
+  const teamId = pending.teamId;
   const needsAccount = !existing.passwordHash;
   if (needsAccount && (!input.password || !input.firstName)) {
     throw new AppError('BAD_REQUEST', 'Choose a password and give your name to join.', {
@@ -277,12 +278,17 @@ export async function acceptInvite(
       ...(input.firstName ? {} : { firstName: 'validation.required' }),
     });
   }
+  const passwordHash = needsAccount ? await hashPassword(input.password!) : undefined;
   const user = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeOneTimeToken(tx, tokenHash, 'INVITE'))) throw invalid();
+    if (!(await findMembership(tx, teamId, existing.id))) {
+      throw new AppError('BAD_REQUEST', 'This invitation was withdrawn.');
+    }
     const updated = await updateUser(tx, existing.id, {
       emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-      ...(needsAccount
+      ...(passwordHash
         ? {
-            passwordHash: await hashPassword(input.password!),
+            passwordHash,
             firstName: input.firstName!,
             lastName: input.lastName ?? '',
             phone: input.phone ?? '',
@@ -290,8 +296,6 @@ export async function acceptInvite(
           }
         : {}),
     });
-    const membership = await findMembership(tx, teamId, existing.id);
-    if (!membership) throw new AppError('BAD_REQUEST', 'This invitation was withdrawn.');
     await updateMembership(tx, teamId, existing.id, { inviteStatus: 'ACCEPTED' });
     return updated;
   });

@@ -9,7 +9,7 @@ import {
   type TeamEntry,
 } from '@tapwise/contracts';
 import { signAccessToken, verifyAccessToken } from '../../platform/auth/access-token';
-import type { AuthContext } from '../../platform/auth/auth-context';
+import type { AuthContext, Authenticator } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { findTeam, listMembershipsOfUser, type Team } from '../teams/teams.repository';
@@ -145,13 +145,15 @@ export async function openSession(
  */
 export async function authenticate(
   ctx: AppContext,
-  headers: { authorization?: string | undefined; sessionId?: string | undefined },
+  headers: Parameters<Authenticator>[0],
 ): Promise<AuthContext | null> {
   const bearer = headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
   if (!bearer) return null;
   let claims: SessionClaims;
   try {
-    claims = await verifyAccessToken(bearer, ctx.authSecret);
+    claims = await verifyAccessToken(bearer, ctx.authSecret, {
+      allowExpired: headers.allowExpiredToken ?? false,
+    });
   } catch {
     throw invalidSession();
   }

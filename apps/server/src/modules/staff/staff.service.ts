@@ -1,7 +1,8 @@
 // Staff administration (/users, /searchads-manage): companies, users, sign-up and impersonation.
-import { ERROR_MESSAGES, type SessionResponse } from '@tapwise/contracts';
+import type { SessionResponse } from '@tapwise/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
+import { emailExistsError } from '../accounts/account-errors';
 import { recordActivity } from '../activity-log/activity-log.service';
 import { TRIAL_DAYS, createResetLink } from '../accounts/accounts.service';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
@@ -24,9 +25,7 @@ export async function createCompanyAdmin(
   locale: string,
 ) {
   if (await findUserByEmail(ctx.db, input.email)) {
-    throw new AppError('CONFLICT', ERROR_MESSAGES.EMAIL_EXISTS, {
-      email: ERROR_MESSAGES.EMAIL_EXISTS,
-    });
+    throw emailExistsError();
   }
   const team = await insertTeam(ctx.db, {
     name: input.companyName,

@@ -5,6 +5,7 @@ import type { inviteMemberInput } from '@tapwise/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
 import { newOneTimeToken } from '../../platform/auth/one-time-token';
 import { AppError } from '../../platform/errors';
+import { emailExistsError } from '../accounts/account-errors';
 import { recordActivity } from '../activity-log/activity-log.service';
 import { appLink, TOKEN_LIFETIME_MS } from '../accounts/accounts.service';
 import {
@@ -68,9 +69,7 @@ export async function inviteMember(
   }
   const existing = await findUserByEmail(ctx.db, input.email);
   if (existing && (await findMembership(ctx.db, caller.teamId, existing.id))) {
-    throw new AppError('CONFLICT', ERROR_MESSAGES.EMAIL_EXISTS, {
-      email: ERROR_MESSAGES.EMAIL_EXISTS,
-    });
+    throw emailExistsError();
   }
   const user = existing ?? (await insertUser(ctx.db, { email: input.email.toLowerCase(), locale }));
   const membership = await insertMembership(ctx.db, {

@@ -19,6 +19,8 @@ export interface AuthContext {
 export type Authenticator = (headers: {
   authorization?: string | undefined;
   sessionId?: string | undefined;
+  /** Only the token-renewal and sign-out routes accept an expired token of a live session. */
+  allowExpiredToken?: boolean;
 }) => Promise<AuthContext | null>;
 
 /**

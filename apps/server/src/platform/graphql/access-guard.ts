@@ -5,6 +5,7 @@ import type { Access } from '@tapwise/contracts';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { assertAccess } from '../auth/auth-context';
 import type { GraphQLContext } from './builder';
+import { expectedGraphQLError } from './graphql-errors';
 
 export function access(required: Access) {
   return { extensions: { access: required } };
@@ -41,10 +42,15 @@ export function applyAccessGuards(schema: GraphQLSchema): GraphQLSchema {
         );
       }
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = (source, args, context: GraphQLContext, info) => {
-        if (required !== 'public' && context.authError) throw context.authError;
-        assertAccess(context.auth, required);
-        return resolve(source, args, context, info);
+      // Expected failures become GraphQL errors here, so they are answered, not logged as faults.
+      field.resolve = async (source, args, context: GraphQLContext, info) => {
+        try {
+          if (required !== 'public' && context.authError) throw context.authError;
+          assertAccess(context.auth, required);
+          return await resolve(source, args, context, info);
+        } catch (error) {
+          throw expectedGraphQLError(error) ?? error;
+        }
       };
     }
   }

@@ -141,6 +141,7 @@ describe('GraphQL', () => {
     const production = await startTestServer({
       NODE_ENV: 'production',
       AUTH_SECRET: 'p'.repeat(40),
+      ENCRYPTION_KEY: 'e'.repeat(64),
     });
     try {
       const body = (await (await graphql(introspection, production)).json()) as {

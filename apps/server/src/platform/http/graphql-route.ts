@@ -2,14 +2,14 @@
 // GraphiQL are available outside production only; field suggestions never leak the schema.
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppContext } from '../../modules/app-context';
 import { requestLocale, requestOrigin } from '../../modules/accounts/accounts.routes';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
-import { AppError, internalErrorBody } from '../errors';
+import { AppError } from '../errors';
 import type { GraphQLContext } from '../graphql/builder';
-import { toAppError } from './error-handler';
+import { maskError } from '../graphql/graphql-errors';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -29,26 +29,6 @@ export const GRAPHQL_LIMITS = {
   maxCost: 5000,
   maxDirectives: 20,
 } as const;
-
-/** By shape, not class: yoga's tools may bring their own copy of graphql's error class. */
-function isGraphQLError(error: unknown): error is GraphQLError {
-  return error instanceof Error && error.name === 'GraphQLError';
-}
-
-/** Application errors keep their code, message and HTTP status; anything else is masked. */
-function maskError(error: unknown): Error {
-  let original = error;
-  while (isGraphQLError(original) && original.originalError) original = original.originalError;
-  // GraphQL's own errors (syntax, validation, limits) carry no secrets and help the caller.
-  if (isGraphQLError(original)) return original;
-  const appError = toAppError(original as Error);
-  if (appError) {
-    return new GraphQLError(appError.message, {
-      extensions: { ...appError.toBody(), http: { status: appError.status } },
-    });
-  }
-  return new GraphQLError(internalErrorBody().message, { extensions: { ...internalErrorBody() } });
-}
 
 export function registerGraphQL(
   app: FastifyInstance,

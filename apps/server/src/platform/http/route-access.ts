@@ -8,6 +8,8 @@ import { assertAccess, type AuthContext, type Authenticator } from '../auth/auth
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Accept an authentic but expired token of a live session (token renewal, sign-out). */
+    allowExpiredToken?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -44,11 +46,12 @@ function header(value: string | string[] | undefined): string | undefined {
 export function guardRoutes(app: FastifyInstance, authenticate: Authenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
+    const { access, allowExpiredToken } = request.routeOptions.config;
     if (!access || access === 'public') return;
     request.auth = await authenticate({
       authorization: header(request.headers.authorization),
       sessionId: header(request.headers['x-session-id']),
+      allowExpiredToken: allowExpiredToken ?? false,
     });
     assertAccess(request.auth, access);
   });

@@ -3,14 +3,17 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/session/use-session';
 import { findPageRoute } from '../route-table';
 import { PageLoader } from '../page-loader';
+import { ImpersonationBanner } from './impersonation-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 export function AppLayout() {
   const { pathname } = useLocation();
   const [navbarOpened, navbar] = useDisclosure(false);
+  const session = useSession();
   const chrome = findPageRoute(pathname)?.chrome ?? { topBar: false, sidebar: false };
 
   return (
@@ -26,6 +29,7 @@ export function AppLayout() {
       {chrome.topBar && (
         <AppShell.Header>
           <TopBar
+            session={session}
             navbarOpened={navbarOpened}
             onToggleNavbar={navbar.toggle}
             showBurger={chrome.sidebar}
@@ -34,10 +38,11 @@ export function AppLayout() {
       )}
       {chrome.sidebar && (
         <AppShell.Navbar>
-          <Sidebar role={undefined} onNavigate={navbar.close} />
+          <Sidebar session={session} onNavigate={navbar.close} />
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        {session?.adminToken && chrome.topBar && <ImpersonationBanner session={session} />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -4,6 +4,7 @@ import {
   IconBuilding,
   IconChartHistogram,
   IconLayoutDashboard,
+  IconLock,
   IconRobot,
   IconRoute,
   IconSearch,
@@ -13,9 +14,13 @@ import {
   IconUsersGroup,
   IconWand,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
-import { sidebarItems, type Role } from '../roles';
+import { canOpen } from '../../features/auth/session/session-access';
+import type { Session } from '../../features/auth/session/session-store';
+import { sidebarItems } from '../roles';
+import { PermissionPopup } from './permission-popup';
 
 const ICONS: Record<string, typeof IconLayoutDashboard> = {
   overview: IconLayoutDashboard,
@@ -31,8 +36,10 @@ const ICONS: Record<string, typeof IconLayoutDashboard> = {
   saPanel: IconShieldCheck,
 };
 
-export function Sidebar({ role, onNavigate }: { role: Role | undefined; onNavigate(): void }) {
+/** The sidebar of the session's role; items it lacks permission for are greyed (spec 1 §6). */
+export function Sidebar({ session, onNavigate }: { session: Session | null; onNavigate(): void }) {
   const { t } = useTranslation();
+  const [lockedPage, setLockedPage] = useState<string | null>(null);
   return (
     <Stack gap={0} h="100%">
       <Text fw={800} size="xl" px="md" py="sm" c="blue.7">
@@ -40,8 +47,25 @@ export function Sidebar({ role, onNavigate }: { role: Role | undefined; onNaviga
         Tapwise
       </Text>
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label={t('nav.label')}>
-        {sidebarItems(role).map((item) => {
+        {sidebarItems(session?.claims.Role ?? undefined).map((item) => {
           const Icon = ICONS[item.key] ?? IconLayoutDashboard;
+          const label = t(`nav.${item.key}`);
+          if (item.area && !canOpen(session, item.area)) {
+            return (
+              <NavLink
+                key={item.key}
+                component="button"
+                label={label}
+                leftSection={<Icon size={20} stroke={1.6} />}
+                rightSection={<IconLock size={14} aria-hidden />}
+                c="dimmed"
+                opacity={0.6}
+                aria-disabled
+                data-locked
+                onClick={() => setLockedPage(label)}
+              />
+            );
+          }
           return (
             <RouterNavLink
               key={item.key}
@@ -52,7 +76,7 @@ export function Sidebar({ role, onNavigate }: { role: Role | undefined; onNaviga
               {({ isActive }) => (
                 <NavLink
                   component="span"
-                  label={t(`nav.${item.key}`)}
+                  label={label}
                   leftSection={<Icon size={20} stroke={1.6} />}
                   active={isActive}
                 />
@@ -61,6 +85,7 @@ export function Sidebar({ role, onNavigate }: { role: Role | undefined; onNaviga
           );
         })}
       </ScrollArea>
+      <PermissionPopup pageName={lockedPage} onClose={() => setLockedPage(null)} />
     </Stack>
   );
 }

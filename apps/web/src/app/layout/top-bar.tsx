@@ -5,9 +5,12 @@ import { IconRefresh } from '@tabler/icons-react';
 import { DEFAULT_CURRENCY } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Session } from '../../features/auth/session/session-store';
 import { LanguageSwitcher } from './language-switcher';
+import { OrganisationSwitcher } from './organisation-switcher';
 
 export interface TopBarProps {
+  session: Session | null;
   navbarOpened: boolean;
   onToggleNavbar(): void;
   showBurger: boolean;
@@ -22,8 +25,9 @@ export function initials(firstName?: string, lastName?: string): string {
   return letters || '?';
 }
 
-export function TopBar({ navbarOpened, onToggleNavbar, showBurger }: TopBarProps) {
+export function TopBar({ session, navbarOpened, onToggleNavbar, showBurger }: TopBarProps) {
   const { t } = useTranslation();
+  const role = session?.claims.Role;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -59,11 +63,15 @@ export function TopBar({ navbarOpened, onToggleNavbar, showBurger }: TopBarProps
           {DEFAULT_CURRENCY}
         </Badge>
         <LanguageSwitcher />
-        <Tooltip label={t('topBar.noOrganisation')}>
-          <Button variant="default" size="xs" disabled data-testid="organisation-switcher">
-            {t('topBar.organisation')}
-          </Button>
-        </Tooltip>
+        {session ? (
+          <OrganisationSwitcher session={session} />
+        ) : (
+          <Tooltip label={t('topBar.noOrganisation')}>
+            <Button variant="default" size="xs" disabled data-testid="organisation-switcher">
+              {t('topBar.organisation')}
+            </Button>
+          </Tooltip>
+        )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Avatar
@@ -72,15 +80,24 @@ export function TopBar({ navbarOpened, onToggleNavbar, showBurger }: TopBarProps
               color="blue"
               aria-label={t('topBar.profileMenu')}
             >
-              {initials()}
+              {initials(session?.claims.FirstName, session?.claims.LastName)}
             </Avatar>
           </Menu.Target>
           <Menu.Dropdown>
+            {session && <Menu.Label>{session.claims.Email}</Menu.Label>}
             <Menu.Item component={Link} to="/settings">
               {t('profileMenu.settings')}
             </Menu.Item>
             <Menu.Item component={Link} to="/integrations">
               {t('profileMenu.integrations')}
+            </Menu.Item>
+            {(role === 'ADMIN' || role === 'SUPERADMIN') && (
+              <Menu.Item component={Link} to="/team-management">
+                {t('profileMenu.teamManagement')}
+              </Menu.Item>
+            )}
+            <Menu.Item component={Link} to="/signin/change-password">
+              {t('profileMenu.changePassword')}
             </Menu.Item>
             <Menu.Item component="a" href="mailto:support@tapwise.app">
               {t('profileMenu.support')}

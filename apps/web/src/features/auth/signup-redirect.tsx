@@ -3,17 +3,13 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../app/page-loader';
-import { apiFetch } from '../../shared/api/http';
 import { useClientConfig } from '../../shared/api/client-config';
-
-interface SelfSignUpState {
-  data: { selfSignUp: boolean };
-}
+import { authApi } from './auth-api';
 
 export async function signupDestination(betaSignupUrl: string): Promise<string> {
   try {
-    const state = await apiFetch<SelfSignUpState>('/v1/api/auth/get-ss');
-    return state.data.selfSignUp ? '/signin?signup=true' : betaSignupUrl;
+    const state = await authApi.selfSignUp();
+    return state.selfSignUp ? '/signin?signup=true' : betaSignupUrl;
   } catch {
     return betaSignupUrl;
   }

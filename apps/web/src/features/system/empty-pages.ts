@@ -33,22 +33,13 @@ export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
   integrations: 'nothingYet',
   kochavaIntegration: 'needsIntegration',
   settings: 'nothingYet',
-  teamManagement: 'nothingYet',
   subscriptionPlan: 'nothingYet',
   pricingPlan: 'nothingYet',
   expiredFreeTrial: 'nothingYet',
   manageSubscription: 'nothingYet',
-  companies: 'nothingYet',
-  saPanel: 'nothingYet',
   onboardFork: 'nothingYet',
   welcomeMessage: 'nothingYet',
   welcomeSetup: 'needsIntegration',
-  onboard: 'nothingYet',
-  verify: 'nothingYet',
-  signin: 'nothingYet',
-  recovery: 'nothingYet',
-  changePassword: 'nothingYet',
-  forgotPassword: 'nothingYet',
 };
 
 /** Callback pages only pass through: they return the user to where the flow continues. */

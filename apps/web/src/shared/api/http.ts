@@ -1,6 +1,13 @@
-// Calls to the REST API: JSON in and out, a correlation id on every request, and the one error
-// shape turned into ApiError. Errors every screen treats alike are shown here once.
-import { CORRELATION_HEADER, ERROR_CODES, type ApiErrorBody } from '@tapwise/contracts';
+// Calls to the REST API: JSON in and out, a correlation id and the session headers on every
+// request, and the one error shape turned into ApiError. Errors every screen treats alike (413,
+// an ended session) are handled here once.
+import {
+  CORRELATION_HEADER,
+  DEFAULT_LOCALE,
+  ERROR_CODES,
+  type ApiErrorBody,
+  type ApiResult,
+} from '@tapwise/contracts';
 import i18next from 'i18next';
 import { notifyError } from '../ui/notify';
 
@@ -13,37 +20,98 @@ export class ApiError extends Error {
   }
 }
 
+/** How the signed-in session reaches the API client without shared/ depending on a feature. */
+export interface ApiSession {
+  /** The session headers of spec 2 §7.1, empty when nobody is signed in. */
+  headers(): Record<string, string>;
+  /** Called for a 401 on a request that carried a session (spec 1 §4, §8). */
+  onUnauthorized(body: ApiErrorBody | undefined): void;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Public calls (sign-in, sign-up, links from e-mails) go without the stored session. */
+  anonymous?: boolean;
+  /** Sign-out: a session the server already ended needs no alert on the way out. */
+  quietSessionEnd?: boolean;
+}
+
+const LOCALE_HEADER = 'x-locale';
+
 let apiBase = '';
+let apiSession: ApiSession | undefined;
 
 /** Set from /config.json at start; empty means the same origin as the page. */
 export function setApiBase(base: string): void {
   apiBase = base.replace(/\/+$/, '');
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
+export function connectApiSession(session: ApiSession): void {
+  apiSession = session;
+}
+
+const SESSION_ERROR_CODES: ReadonlySet<number> = new Set([
+  ERROR_CODES.INVALID_SESSION,
+  ERROR_CODES.ACCOUNT_DISABLED,
+  ERROR_CODES.PASSWORD_CHANGED,
+]);
+
+export function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
 }
 
-export async function apiFetch<Result>(
-  path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<Result> {
+export interface SentRequest {
+  response: Response;
+  payload: unknown;
+  /** Whether a 401 means the session this request carried has ended. */
+  sentSession: boolean;
+}
+
+export async function sendRequest(path: string, init: RequestOptions = {}): Promise<SentRequest> {
+  const sessionHeaders = init.anonymous ? {} : (apiSession?.headers() ?? {});
   const response = await fetch(`${apiBase}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       accept: 'application/json',
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       [CORRELATION_HEADER]: crypto.randomUUID(),
+      // Mail the server sends on this request (links, invitations) follows the user's language.
+      [LOCALE_HEADER]: i18next.resolvedLanguage ?? DEFAULT_LOCALE,
+      ...sessionHeaders,
     },
     body: init.body === undefined ? null : JSON.stringify(init.body),
     signal: init.signal ?? null,
   });
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as Result;
+  const sentSession = Object.keys(sessionHeaders).length > 0 && !init.quietSessionEnd;
+  return { response, payload, sentSession };
+}
 
-  const body = isErrorBody(payload) ? payload : undefined;
-  if (response.status === 413 || body?.code === ERROR_CODES.PAYLOAD_TOO_LARGE) {
+/** Shows what every screen shows for this failure, then throws it for the caller. */
+export function raiseApiError(
+  status: number,
+  body: ApiErrorBody | undefined,
+  sentSession: boolean,
+): never {
+  if (sentSession && (status === 401 || (body && SESSION_ERROR_CODES.has(body.code)))) {
+    apiSession?.onUnauthorized(body);
+  }
+  if (status === 413 || body?.code === ERROR_CODES.PAYLOAD_TOO_LARGE) {
     notifyError(i18next.t('errors.payloadTooLarge'));
   }
-  throw new ApiError(response.status, body);
+  throw new ApiError(status, body);
+}
+
+export async function apiFetch<Result>(path: string, init: RequestOptions = {}): Promise<Result> {
+  const { response, payload, sentSession } = await sendRequest(path, init);
+  if (response.ok) return payload as Result;
+  return raiseApiError(response.status, isErrorBody(payload) ? payload : undefined, sentSession);
+}
+
+/** A REST call under /v1/api answering the envelope of spec 2 §7.1; resolves to its data. */
+export async function restCall<Data>(path: string, init: RequestOptions = {}): Promise<Data> {
+  const result = await apiFetch<ApiResult<Data>>(`/v1/api/${path}`, init);
+  return result.data;
 }

@@ -44,3 +44,16 @@ export function formatCurrency(amount: number, currency: string = DEFAULT_CURREN
 export function formatMicros(micros: number, currency: string = DEFAULT_CURRENCY): string {
   return formatCurrency(micros / 1_000_000, currency);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat(NUMBER_LOCALE, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** A timestamp in UTC, like every date Tapwise shows (spec 1 §1); empty when there is none. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${dateTimeFormat.format(date)} UTC`;
+}

@@ -25,3 +25,11 @@ export function writeStored(key: string, value: string): void {
     // Storage can be full or disabled (private mode): the app keeps working without it.
   }
 }
+
+export function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Disabled storage holds nothing to remove.
+  }
+}

@@ -1,0 +1,21 @@
+// Connects the stored session to the API client: its headers on every call (spec 2 §7.1) and
+// the handling of an ended session.
+import { SESSION_HEADERS } from '@tapwise/contracts';
+import { connectApiSession } from '../../../shared/api/http';
+import { handleSessionEnded } from './session-expiry';
+import { currentSession } from './session-store';
+
+export function sessionHeaders(): Record<string, string> {
+  const session = currentSession();
+  if (!session) return {};
+  return {
+    [SESSION_HEADERS.token]: `Bearer ${session.token}`,
+    [SESSION_HEADERS.sessId]: session.sessId,
+    [SESSION_HEADERS.userId]: session.claims.UserId,
+    ...(session.claims.TeamID ? { [SESSION_HEADERS.teamId]: session.claims.TeamID } : {}),
+  };
+}
+
+export function connectSessionToApi(): void {
+  connectApiSession({ headers: sessionHeaders, onUnauthorized: handleSessionEnded });
+}

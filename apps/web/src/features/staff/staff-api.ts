@@ -1,0 +1,159 @@
+// GraphQL operations of staff administration (docs/api/accounts.md); the server allows them to
+// super admins only (staff.* permissions).
+import type { InviteStatus, Role, SessionResponse } from '@tapwise/contracts';
+import { graphqlRequest } from '../../shared/api/graphql';
+
+export interface StaffUserTeam {
+  teamId: string;
+  company: string;
+  role: Role;
+  isDisabled: boolean;
+  isReadOnly: boolean;
+  inviteStatus: InviteStatus;
+}
+
+export interface StaffUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isDisabled: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+  teams: StaffUserTeam[];
+}
+
+/** A company as staff see it; the trial activity list is the companies still on a trial. */
+export interface StaffCompany {
+  id: string;
+  name: string;
+  isDisabled: boolean;
+  memberCount: number;
+  createdAt: string;
+  trialEndsAt: string | null;
+  lastSignInAt: string | null;
+}
+
+export interface LoginActivity {
+  id: string;
+  email: string;
+  succeeded: boolean;
+  ipAddress: string | null;
+  createdAt: string;
+}
+
+export interface ActivityLogEntry {
+  logId: string;
+  company: string | null;
+  logType: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface OutboxMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface ActivityLogFilter {
+  teamId?: string | undefined;
+  logType?: string | undefined;
+  search?: string | undefined;
+  limit?: number;
+}
+
+const COMPANY_FIELDS = 'id name isDisabled memberCount createdAt trialEndsAt lastSignInAt';
+const LIST_LIMIT = 500;
+
+export const staffApi = {
+  users: async () =>
+    (
+      await graphqlRequest<{ allUsers: StaffUser[] }>(
+        `query Users($limit: Int) {
+          allUsers(limit: $limit) {
+            id email firstName lastName isDisabled emailVerified createdAt
+            teams { teamId company role isDisabled isReadOnly inviteStatus }
+          }
+        }`,
+        { limit: LIST_LIMIT },
+      )
+    ).allUsers,
+  companies: async () =>
+    (
+      await graphqlRequest<{ companyListForStaff: StaffCompany[] }>(
+        `query { companyListForStaff { ${COMPANY_FIELDS} } }`,
+      )
+    ).companyListForStaff,
+  trialActivity: async () =>
+    (
+      await graphqlRequest<{ getTrailActivity: StaffCompany[] }>(
+        `query { getTrailActivity { ${COMPANY_FIELDS} } }`,
+      )
+    ).getTrailActivity,
+  loginActivity: async () =>
+    (
+      await graphqlRequest<{ getLoginActivity: LoginActivity[] }>(
+        `query Logins($limit: Int) {
+          getLoginActivity(limit: $limit) { id email succeeded ipAddress createdAt }
+        }`,
+        { limit: LIST_LIMIT },
+      )
+    ).getLoginActivity,
+  createCompanyAdmin: (input: { email: string; companyName: string }) =>
+    graphqlRequest(
+      `mutation Create($email: String!, $companyName: String!) {
+        createCompanyAdmin(email: $email, companyName: $companyName) { id }
+      }`,
+      input,
+    ),
+  setCompanyDisabled: (teamId: string, disabled: boolean) =>
+    graphqlRequest(
+      `mutation Disable($teamId: ID!, $disabled: Boolean!) {
+        setCompanyDisabled(teamId: $teamId, disabled: $disabled) { id }
+      }`,
+      { teamId, disabled },
+    ),
+  deleteCompany: (teamId: string) =>
+    graphqlRequest('mutation Delete($teamId: ID!) { deleteCompany(teamId: $teamId) }', { teamId }),
+  resetPasswordLink: async (userId: string) =>
+    (
+      await graphqlRequest<{ generateResetPasswordLink: string }>(
+        'mutation Reset($userId: ID!) { generateResetPasswordLink(userId: $userId) }',
+        { userId },
+      )
+    ).generateResetPasswordLink,
+  selfSignUp: async () =>
+    (await graphqlRequest<{ getSelfSignUp: boolean }>('query { getSelfSignUp }')).getSelfSignUp,
+  setSelfSignUp: (enabled: boolean) =>
+    graphqlRequest('mutation Toggle($enabled: Boolean!) { toggleSelfSignUp(enabled: $enabled) }', {
+      enabled,
+    }),
+  impersonate: async (userId: string) =>
+    (
+      await graphqlRequest<{ impersonateUser: Pick<SessionResponse, 'token' | 'sessId'> }>(
+        'mutation Act($userId: ID!) { impersonateUser(userId: $userId) { token sessId } }',
+        { userId },
+      )
+    ).impersonateUser,
+  activityLogs: async (filter: ActivityLogFilter) =>
+    (
+      await graphqlRequest<{ getActivityLogs: ActivityLogEntry[] }>(
+        `query Logs($teamId: ID, $logType: String, $search: String, $limit: Int) {
+          getActivityLogs(teamId: $teamId, logType: $logType, search: $search, limit: $limit) {
+            logId company logType message createdAt
+          }
+        }`,
+        { ...filter },
+      )
+    ).getActivityLogs,
+  mailOutbox: async () =>
+    (
+      await graphqlRequest<{ mailOutbox: OutboxMail[] }>(
+        'query Outbox($limit: Int) { mailOutbox(limit: $limit) { id recipient subject text createdAt } }',
+        { limit: LIST_LIMIT },
+      )
+    ).mailOutbox,
+};
