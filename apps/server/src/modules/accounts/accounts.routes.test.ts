@@ -284,6 +284,35 @@ describe('tampered tokens', () => {
       .sign(server.context.authSecret);
     await refusedWith401(other);
   });
+  it('renews an expired token while its session lives, and only on the renewal route', async () => {
+    const expired = await new SignJWT({
+      ...decodeJwt(session.token),
+      exp: Math.floor(Date.now() / 1000) - 3600,
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(server.context.authSecret);
+    const stale = { ...session, token: expired };
+    expect((await api.rest('POST', 'auth/is-onboarded', undefined, stale)).status).toBe(401);
+    const renewed = await api.rest<SessionResponse>(
+      'POST',
+      'auth/user-details',
+      { UserID: session.userId, SessId: session.sessId },
+      stale,
+    );
+    expect(renewed.status).toBe(200);
+    expect(
+      (await api.rest('POST', 'auth/is-onboarded', undefined, sessionOf(renewed.body.data))).status,
+    ).toBe(200);
+
+    await api.rest('POST', 'auth/signout', undefined, stale);
+    const afterSignOut = await api.rest(
+      'POST',
+      'auth/user-details',
+      { UserID: session.userId, SessId: session.sessId },
+      stale,
+    );
+    expect(afterSignOut.status).toBe(401);
+  });
 });
 
 describe('companies and invitations', () => {
