@@ -1,13 +1,15 @@
 // /onboard: profile completion after the first sign-in (spec 2 §5 rules). It creates the user's
 // company, so a user who already belongs to one goes straight on to the overview.
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { profileInput } from '@tapwise/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { serverFieldErrors } from '../../shared/api/api-error';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
+import { useSubmission } from '../../shared/forms/use-submission';
+import { ProfileFields } from './account-fields';
 import { authApi } from './auth-api';
+import { AuthForm, FormFailure, FormHeading } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { enterApp } from './enter-app';
 import { isOnboarded } from './session/session-access';
@@ -25,74 +27,28 @@ function ProfileForm({ session }: { session: Session }) {
     companyName: claims.CompanyName ?? '',
     jobTitle: claims.JobTitle ?? '',
   });
-  const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { pending, failure, send } = useSubmission({ leavesPage: true });
 
-  const submit = form.onSubmit(async (profile) => {
-    setPending(true);
-    setFailed(false);
-    try {
-      void navigate(enterApp(await authApi.completeProfile(profile)), { replace: true });
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error));
-      setFailed(true);
-      setPending(false);
-    }
-  });
+  const submit = form.onSubmit((profile) =>
+    send(
+      async () =>
+        void navigate(enterApp(await authApi.completeProfile(profile)), { replace: true }),
+      (error) => {
+        form.setErrors(serverFieldErrors(error));
+        return 'errors.updateFailed';
+      },
+    ),
+  );
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('pages.onboard.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('profile.subtitle')}
-          </Text>
-        </div>
-        {failed && (
-          <Alert color="red" role="alert">
-            {t('errors.updateFailed')}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={t('profile.firstName')}
-            autoComplete="given-name"
-            required
-            {...form.field('firstName')}
-          />
-          <TextInput
-            label={t('profile.lastName')}
-            autoComplete="family-name"
-            {...form.field('lastName')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('profile.phone')}
-          type="tel"
-          autoComplete="tel"
-          required
-          {...form.field('phone')}
-        />
-        <TextInput
-          label={t('profile.companyName')}
-          autoComplete="organization"
-          required
-          {...form.field('companyName')}
-        />
-        <TextInput
-          label={t('profile.jobTitle')}
-          autoComplete="organization-title"
-          required
-          {...form.field('jobTitle')}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('profile.submit')}
-        </Button>
-      </Stack>
-    </Paper>
+    <AuthForm onSubmit={submit}>
+      <FormHeading title={t('pages.onboard.title')} subtitle={t('profile.subtitle')} />
+      <FormFailure message={failure && t(failure)} />
+      <ProfileFields field={form.field} companyName={form.field('companyName')} />
+      <Button type="submit" loading={pending} fullWidth>
+        {t('profile.submit')}
+      </Button>
+    </AuthForm>
   );
 }
 

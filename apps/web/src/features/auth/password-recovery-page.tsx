@@ -1,24 +1,16 @@
 // Forgotten passwords: without a token the page asks for the e-mail address and mails a reset
 // link (auth/recovery); the link brings the user back with ?token= to choose a new password
 // (auth/pwdver). /forgot-password, /signin/recovery and /change-password all show it.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { emailOnlyInput, resetPasswordInput } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { serverFieldErrors } from '../../shared/api/api-error';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
+import { EmailInput, NewPasswordInput } from './account-fields';
 import { authApi } from './auth-api';
+import { AuthForm, FormFailure, FormHeading } from './auth-form';
 import { AuthLayout } from './auth-layout';
 
 type Outcome = 'done' | 'failed' | null;
@@ -42,38 +34,19 @@ function RequestLinkForm() {
   });
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t('pages.forgotPassword.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('recovery.requestText')}
-          </Text>
-        </div>
-        {outcome === 'done' && (
-          <Alert color="teal" role="status">
-            {t('recovery.linkSent')}
-          </Alert>
-        )}
-        {outcome === 'failed' && (
-          <Alert color="red" role="alert">
-            {t('errors.requestFailed')}
-          </Alert>
-        )}
-        <TextInput
-          label={t('login.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('recovery.sendLink')}
-        </Button>
-      </Stack>
-    </Paper>
+    <AuthForm onSubmit={submit}>
+      <FormHeading title={t('pages.forgotPassword.title')} subtitle={t('recovery.requestText')} />
+      {outcome === 'done' && (
+        <Alert color="teal" role="status">
+          {t('recovery.linkSent')}
+        </Alert>
+      )}
+      <FormFailure message={outcome === 'failed' ? t('errors.requestFailed') : null} />
+      <EmailInput {...form.field('email')} />
+      <Button type="submit" loading={pending} fullWidth>
+        {t('recovery.sendLink')}
+      </Button>
+    </AuthForm>
   );
 }
 
@@ -110,28 +83,14 @@ function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <Paper component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('recovery.chooseTitle')}
-        </Title>
-        {outcome === 'failed' && (
-          <Alert color="red" role="alert">
-            {t('recovery.linkInvalid')}
-          </Alert>
-        )}
-        <PasswordInput
-          label={t('recovery.newPassword')}
-          description={t('signUp.passwordHint')}
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('recovery.save')}
-        </Button>
-      </Stack>
-    </Paper>
+    <AuthForm onSubmit={submit}>
+      <FormHeading title={t('recovery.chooseTitle')} />
+      <FormFailure message={outcome === 'failed' ? t('recovery.linkInvalid') : null} />
+      <NewPasswordInput label={t('recovery.newPassword')} {...form.field('password')} />
+      <Button type="submit" loading={pending} fullWidth>
+        {t('recovery.save')}
+      </Button>
+    </AuthForm>
   );
 }
 

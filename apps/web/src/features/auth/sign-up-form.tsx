@@ -1,16 +1,6 @@
 // Self sign-up (spec 2 §5): e-mail and password by the contracts' rules, free and temporary mail
 // domains refused before the request, and the invite-domain allowlist when one is configured.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { signUpInput } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -20,8 +10,11 @@ import { Link } from 'react-router';
 import { isEmailTaken, serverFieldErrors } from '../../shared/api/api-error';
 import { useClientConfig } from '../../shared/api/client-config';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
+import { useSubmission } from '../../shared/forms/use-submission';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
+import { EmailInput, NewPasswordInput } from './account-fields';
 import { authApi } from './auth-api';
+import { AuthForm, FormFailure, FormHeading } from './auth-form';
 import { emailDomainProblem } from './email-domain';
 
 export function SignUpForm() {
@@ -33,8 +26,7 @@ export function SignUpForm() {
     staleTime: Infinity,
   });
   const form = useSchemaForm(signUpInput, { email: '', password: '' });
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, send } = useSubmission();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.onSubmit(async (input) => {
@@ -47,17 +39,16 @@ export function SignUpForm() {
       form.setErrors({ email: problem });
       return;
     }
-    setPending(true);
-    setFailure(null);
-    try {
-      await authApi.signUp(input);
-      setSentTo(input.email);
-    } catch (error) {
-      form.setErrors(serverFieldErrors(error));
-      setFailure(isEmailTaken(error) ? 'errors.emailExists' : 'errors.createUserFailed');
-    } finally {
-      setPending(false);
-    }
+    await send(
+      async () => {
+        await authApi.signUp(input);
+        setSentTo(input.email);
+      },
+      (error) => {
+        form.setErrors(serverFieldErrors(error));
+        return isEmailTaken(error) ? 'errors.emailExists' : 'errors.createUserFailed';
+      },
+    );
   });
 
   async function resend(email: string) {
@@ -85,40 +76,20 @@ export function SignUpForm() {
   }
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('signUp.title')}
-        </Title>
-        {failure && (
-          <Alert color="red" role="alert">
-            {t(failure)}
-          </Alert>
-        )}
-        <TextInput
-          label={t('login.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <PasswordInput
-          label={t('login.password')}
-          description={t('signUp.passwordHint')}
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
-        />
-        <Button type="submit" loading={pending} fullWidth>
-          {t('signUp.submit')}
-        </Button>
-        <Text size="sm" ta="center">
-          {t('signUp.haveAccount')}{' '}
-          <Anchor component={Link} to="/login">
-            {t('login.submit')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </Paper>
+    <AuthForm onSubmit={submit}>
+      <FormHeading title={t('signUp.title')} />
+      <FormFailure message={failure && t(failure)} />
+      <EmailInput {...form.field('email')} />
+      <NewPasswordInput label={t('login.password')} {...form.field('password')} />
+      <Button type="submit" loading={pending} fullWidth>
+        {t('signUp.submit')}
+      </Button>
+      <Text size="sm" ta="center">
+        {t('signUp.haveAccount')}{' '}
+        <Anchor component={Link} to="/login">
+          {t('login.submit')}
+        </Anchor>
+      </Text>
+    </AuthForm>
   );
 }

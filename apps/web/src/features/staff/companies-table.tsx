@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatInteger } from '../../shared/format/format';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
-import { QueryContent } from '../../shared/ui/query-content';
+import { QueryTable } from '../../shared/ui/query-table';
 import { staffApi, type StaffCompany } from './staff-api';
 
 export function CompaniesTable() {
@@ -42,50 +42,44 @@ export function CompaniesTable() {
   }
 
   return (
-    <QueryContent query={companies} emptyText={t('pages.companies.empty')}>
-      {(rows) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('staff.company')}</Table.Th>
-                <Table.Th>{t('staff.members')}</Table.Th>
-                <Table.Th>{t('staff.createdAt')}</Table.Th>
-                <Table.Th>{t('staff.enabled')}</Table.Th>
-                <Table.Th>{t('team.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((company) => (
-                <Table.Tr key={company.id}>
-                  <Table.Td>{company.name}</Table.Td>
-                  <Table.Td>{formatInteger(company.memberCount)}</Table.Td>
-                  <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={t('staff.enabledOf', { company: company.name })}
-                      checked={!company.isDisabled}
-                      onChange={() => setDisabled.mutate(company)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={t('staff.deleteCompanyTitle')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('staff.deleteCompanyOf', { company: company.name })}
-                        onClick={() => void confirmDelete(company)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <QueryTable
+      query={companies}
+      emptyText={t('pages.companies.empty')}
+      minWidth={640}
+      highlightOnHover
+      columns={[
+        t('staff.company'),
+        t('staff.members'),
+        t('staff.createdAt'),
+        t('staff.enabled'),
+        t('team.actions'),
+      ]}
+      renderRow={(company) => (
+        <Table.Tr key={company.id}>
+          <Table.Td>{company.name}</Table.Td>
+          <Table.Td>{formatInteger(company.memberCount)}</Table.Td>
+          <Table.Td>{formatDateTime(company.createdAt)}</Table.Td>
+          <Table.Td>
+            <Switch
+              aria-label={t('staff.enabledOf', { company: company.name })}
+              checked={!company.isDisabled}
+              onChange={() => setDisabled.mutate(company)}
+            />
+          </Table.Td>
+          <Table.Td>
+            <Tooltip label={t('staff.deleteCompanyTitle')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('staff.deleteCompanyOf', { company: company.name })}
+                onClick={() => void confirmDelete(company)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Table.Td>
+        </Table.Tr>
       )}
-    </QueryContent>
+    />
   );
 }

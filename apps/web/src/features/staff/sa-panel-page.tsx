@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/format';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { QueryContent } from '../../shared/ui/query-content';
+import { QueryTable } from '../../shared/ui/query-table';
 import { MailOutbox } from './mail-outbox';
 import { staffApi } from './staff-api';
 
@@ -64,34 +64,20 @@ function ActivityLog() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
       </Group>
-      <QueryContent query={logs} emptyText={t('pages.saPanel.empty')}>
-        {(rows) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('saPanel.when')}</Table.Th>
-                  <Table.Th>{t('staff.company')}</Table.Th>
-                  <Table.Th>{t('saPanel.type')}</Table.Th>
-                  <Table.Th>{t('saPanel.message')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((log) => (
-                  <Table.Tr key={log.logId}>
-                    <Table.Td>{formatDateTime(log.createdAt)}</Table.Td>
-                    <Table.Td>{log.company ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {t(`activityKinds.${log.logType}`, { defaultValue: log.logType })}
-                    </Table.Td>
-                    <Table.Td>{log.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+      <QueryTable
+        query={logs}
+        emptyText={t('pages.saPanel.empty')}
+        minWidth={720}
+        columns={[t('saPanel.when'), t('staff.company'), t('saPanel.type'), t('saPanel.message')]}
+        renderRow={(log) => (
+          <Table.Tr key={log.logId}>
+            <Table.Td>{formatDateTime(log.createdAt)}</Table.Td>
+            <Table.Td>{log.company ?? '—'}</Table.Td>
+            <Table.Td>{t(`activityKinds.${log.logType}`, { defaultValue: log.logType })}</Table.Td>
+            <Table.Td>{log.message}</Table.Td>
+          </Table.Tr>
         )}
-      </QueryContent>
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format/person-name';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError } from '../../shared/ui/notify';
-import { QueryContent } from '../../shared/ui/query-content';
+import { QueryTable } from '../../shared/ui/query-table';
 import { startImpersonation } from '../auth/session/session-store';
 import { useSession } from '../auth/session/use-session';
 import { ResetLinkModal } from './reset-link-modal';
@@ -66,58 +66,48 @@ export function StaffUsersTable() {
         mb="md"
         maw={360}
       />
-      <QueryContent query={users} emptyText={t('staff.noUsers')}>
-        {(rows) => (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('team.name')}</Table.Th>
-                  <Table.Th>{t('login.email')}</Table.Th>
-                  <Table.Th>{t('staff.companiesAndRoles')}</Table.Th>
-                  <Table.Th>{t('team.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((user) => (
-                  <Table.Tr key={user.id} data-testid={`staff-user-${user.email}`}>
-                    <Table.Td>{personName(user) || '—'}</Table.Td>
-                    <Table.Td>
-                      {user.email}{' '}
-                      {user.isDisabled && (
-                        <Badge variant="light" color="gray">
-                          {t('status.disabled')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {user.teams
-                        .map((team) => `${team.company} (${t(`roles.${team.role}`)})`)
-                        .join(', ') || '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => void generateLink(user)}>
-                          {t('staff.resetLink')}
-                        </Button>
-                        {user.id !== session?.claims.UserId && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => void impersonate(user.id)}
-                          >
-                            {t('staff.impersonate')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+      <QueryTable
+        query={users}
+        emptyText={t('staff.noUsers')}
+        minWidth={820}
+        highlightOnHover
+        columns={[
+          t('team.name'),
+          t('login.email'),
+          t('staff.companiesAndRoles'),
+          t('team.actions'),
+        ]}
+        renderRow={(user) => (
+          <Table.Tr key={user.id} data-testid={`staff-user-${user.email}`}>
+            <Table.Td>{personName(user) || '—'}</Table.Td>
+            <Table.Td>
+              {user.email}{' '}
+              {user.isDisabled && (
+                <Badge variant="light" color="gray">
+                  {t('status.disabled')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {user.teams
+                .map((team) => `${team.company} (${t(`roles.${team.role}`)})`)
+                .join(', ') || '—'}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => void generateLink(user)}>
+                  {t('staff.resetLink')}
+                </Button>
+                {user.id !== session?.claims.UserId && (
+                  <Button size="xs" variant="light" onClick={() => void impersonate(user.id)}>
+                    {t('staff.impersonate')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </QueryContent>
+      />
       <ResetLinkModal link={resetLink} onClose={() => setResetLink(null)} />
     </>
   );

@@ -21,7 +21,7 @@ import { personName } from '../../shared/format/person-name';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { QueryContent } from '../../shared/ui/query-content';
+import { QueryTable } from '../../shared/ui/query-table';
 import { hasPermission } from '../auth/session/session-access';
 import { useSession } from '../auth/session/use-session';
 import { InviteMemberModal } from './invite-member-modal';
@@ -172,27 +172,21 @@ export default function TeamManagementPage() {
           {t('team.readOnlyNotice')}
         </Text>
       )}
-      <QueryContent query={members} emptyText={t('team.empty')}>
-        {(list) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('team.name')}</Table.Th>
-                  <Table.Th>{t('login.email')}</Table.Th>
-                  <Table.Th>{t('team.role')}</Table.Th>
-                  <Table.Th>{t('team.readOnly')}</Table.Th>
-                  <Table.Th>{t('team.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('team.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{list.map(memberRow)}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryContent>
+      <QueryTable
+        query={members}
+        emptyText={t('team.empty')}
+        minWidth={720}
+        highlightOnHover
+        columns={[
+          t('team.name'),
+          t('login.email'),
+          t('team.role'),
+          t('team.readOnly'),
+          t('team.status'),
+          <VisuallyHidden>{t('team.actions')}</VisuallyHidden>,
+        ]}
+        renderRow={memberRow}
+      />
       <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} />
     </PageFrame>
   );

@@ -17,6 +17,14 @@ export interface FormSchema<Output> {
 
 export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
+/** What `field(name)` spreads onto a Mantine input. */
+export interface FieldProps {
+  name: string;
+  value: string | undefined;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  error: string | undefined;
+}
+
 /** The first issue of each field, as message keys. */
 function fieldErrors<Values>(issues: readonly SchemaIssue[]): FieldErrors<Values> {
   const errors: Record<string, string> = {};
@@ -41,7 +49,7 @@ export function useSchemaForm<Values extends Record<string, string>, Output>(
   }
 
   /** Props for a Mantine input: its value, its change handler and its translated error. */
-  function field(name: keyof Values & string) {
+  function field(name: keyof Values & string): FieldProps {
     const error = errors[name];
     return {
       name,
