@@ -56,6 +56,7 @@ export default async function setup(project: TestProject) {
         ...process.env,
         NODE_ENV: 'production',
         AUTH_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
+        ENCRYPTION_KEY: 'ab'.repeat(32),
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,

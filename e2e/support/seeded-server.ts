@@ -27,7 +27,10 @@ export interface SeededServer {
   stop(): Promise<void>;
 }
 
-export async function startSeededServer(): Promise<SeededServer> {
+/** `extraEnv` adds settings of a journey (APPLE_ADS_CUSTOM_URLS for the sandbox, say). */
+export async function startSeededServer(
+  extraEnv: Record<string, string> = {},
+): Promise<SeededServer> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-e2e-accounts-'));
@@ -45,6 +48,7 @@ export async function startSeededServer(): Promise<SeededServer> {
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...extraEnv,
   };
   const seeded = spawnSync(
     process.execPath,

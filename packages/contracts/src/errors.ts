@@ -12,6 +12,12 @@ export const ERROR_CODES = {
   ACCOUNT_DISABLED: 22,
   /** Spec 1 §8: the password was changed on another device. */
   PASSWORD_CHANGED: 23,
+  /** The Apple Ads integration was refused by Apple; it must be deleted and added again. */
+  INVALID_INTEGRATION: 30,
+  /** A manual sync asked for too soon after the last one. */
+  SYNC_TOO_SOON: 31,
+  /** Apple Ads refused the credentials offered when connecting. */
+  APPLE_ADS_REJECTED: 32,
   INTERNAL: 50,
 } as const;
 

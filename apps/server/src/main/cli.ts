@@ -1,5 +1,5 @@
 // Small command line for operators: `migrate` applies migrations; `seed` adds the demo people.
-import { SEED_ACCOUNTS, seed } from '../modules/seed/seed';
+import { DEFAULT_SEED_PASSWORD, SEED_ACCOUNTS, seed } from '../modules/seed/seed';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
 import { bootConfig, exitOnStartupFailure } from './boot';
@@ -8,9 +8,6 @@ const commands: Record<string, string> = {
   migrate: 'apply database migrations and exit',
   seed: 'add a staff admin and a demo company with an admin and a read-only member',
 };
-
-/** The demo password; SEED_PASSWORD replaces it. Never use the seed on a public installation. */
-export const DEFAULT_SEED_PASSWORD = 'Tapwise-demo-1';
 
 const command = process.argv[2];
 if (!command || !(command in commands)) {

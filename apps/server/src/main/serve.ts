@@ -1,7 +1,11 @@
 // `serve`: the web server. With --with-worker (what `npm start` uses) it also runs the jobs,
 // which is the embedded mode; without it, run `worker` processes beside it on PostgreSQL.
+// On a new installation outside production it also starts the demo (see modules/demo).
+import { shouldRunDemo, startDemo, type RunningDemo } from '../modules/demo/demo.service';
+import { resumeInterruptedSyncs } from '../modules/sync/sync.service';
 import { startServer } from '../platform/server';
 import { bootConfig, exitOnStartupFailure, onShutdownSignal } from './boot';
+import { freshStartRequested, resetEmbeddedData } from './fresh-start';
 
 const { config, logger } = bootConfig();
 const withWorker = process.argv.includes('--with-worker');
@@ -11,12 +15,32 @@ if (!withWorker && !config.databaseUrl) {
 }
 
 try {
+  if (freshStartRequested(config, process.argv)) {
+    resetEmbeddedData(config);
+    logger.info({ dataDir: config.dataDir }, 'fresh start: the embedded database was removed');
+  }
   const server = await startServer({ config, logger, withWorker });
+  let demo: RunningDemo | undefined;
+  if (withWorker && !config.databaseUrl) {
+    const resumed = await resumeInterruptedSyncs(server.context);
+    if (resumed) logger.info({ resumed }, 'resuming interrupted syncs');
+  }
+  if (withWorker && (await shouldRunDemo(server.context))) {
+    demo = await startDemo(server.context, process.env.SEED_PASSWORD || undefined);
+    logger.info(
+      { scenario: config.demoScenario, sandbox: demo.sandbox.url },
+      `Demo: sign in at ${config.publicUrl} as ${demo.email} with password ${demo.password} ` +
+        '(Apple Ads sandbox connected; the first sync runs in the background)',
+    );
+  }
   logger.info(
     { url: config.publicUrl, engine: server.database.engine, worker: withWorker },
     `Tapwise is running at ${config.publicUrl}`,
   );
-  onShutdownSignal(logger, () => server.close());
+  onShutdownSignal(logger, async () => {
+    await server.close();
+    await demo?.close();
+  });
 } catch (error) {
   exitOnStartupFailure(logger, error);
 }

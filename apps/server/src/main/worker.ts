@@ -2,7 +2,11 @@
 import { allJobs } from '../modules/jobs';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { Server } from 'socket.io';
+import { createSecretBox, resolveEncryptionKey } from '../platform/crypto/secret-box';
 import { createJobQueue } from '../platform/jobs/job-queue';
+import { createRealtimeEmitter } from '../platform/realtime/realtime';
 import { bootConfig, exitOnStartupFailure, onShutdownSignal } from './boot';
 
 const { config, logger } = bootConfig();
@@ -20,10 +24,17 @@ try {
   await runMigrations(database);
   const jobs = createJobQueue(database, logger);
   await jobs.start('worker');
-  await jobs.work(allJobs, { db: database.db, config, logger });
+  // No sockets here: a socket server without HTTP relays job events to the `serve` instances.
+  const io = new Server();
+  io.adapter(createAdapter(database.pool!));
+  const realtime = createRealtimeEmitter();
+  realtime.bind(io);
+  const secrets = createSecretBox(resolveEncryptionKey(config));
+  await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
   logger.info({ jobs: allJobs.map((job) => job.name) }, 'worker running');
   onShutdownSignal(logger, async () => {
     await jobs.stop();
+    await io.close();
     await database.close();
   });
 } catch (error) {

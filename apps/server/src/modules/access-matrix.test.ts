@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../platform/testing/test-serve
 import { searchActivityLogs } from './activity-log/activity-log.repository';
 import { recordActivity } from './activity-log/activity-log.service';
 import { buildGraphQLSchema } from './graphql-schema';
+import { findIntegration, insertIntegration } from './integrations/integrations.repository';
 import { listMembers } from './teams/teams.repository';
 
 const schema = buildGraphQLSchema();
@@ -278,5 +279,38 @@ describe('cross-tenant matrix', () => {
     console.info(
       `cross-tenant matrix: ${covered.length} of ${takesIds.length} id-taking operations covered`,
     );
+  });
+
+  it("refuses a member of company B company A's integration by id on every REST route", async () => {
+    const db = server.database.db;
+    const companyA = await createCompany(db, 'Integrated A');
+    const companyB = await createCompany(db, 'Integrated B');
+    const adminB = await createMember(db, companyB.id, { role: 'ADMIN' });
+    const sessionB = await api.signIn(adminB.email, adminB.password);
+    const integration = await insertIntegration(
+      db,
+      companyA.id,
+      {
+        clientId: 'SEARCHADS.a',
+        appleTeamId: 'SEARCHADS.a',
+        keyId: 'key-a',
+        privateKeySealed: server.context.secrets.seal('not a real key'),
+        baseUrl: 'http://127.0.0.1:9/v1',
+        tokenUrl: 'http://127.0.0.1:9/token',
+        roleName: 'Admin',
+        readOnly: false,
+      },
+      [],
+    );
+    const routesWithId = server.app.routeAccess.filter((route) =>
+      route.url.includes(':integrationID'),
+    );
+    expect(routesWithId.length).toBeGreaterThan(0);
+    for (const route of routesWithId) {
+      const path = route.url.replace('/v1/api/', '').replace(':integrationID', integration.id);
+      const answer = await api.rest(route.method, path, undefined, sessionB);
+      expect(answer.status, `${route.method} ${route.url}`).toBe(404);
+    }
+    expect(await findIntegration(db, companyA.id)).toMatchObject({ deletingAt: null });
   });
 });

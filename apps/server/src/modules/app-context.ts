@@ -1,6 +1,9 @@
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
 import type { Logger } from '../platform/logger';
+import type { SecretBox } from '../platform/crypto/secret-box';
+import type { RealtimeEmitter } from '../platform/realtime/socket-events';
+import type { JobSender } from './job-context';
 import type { Mailer } from './mail/mailer';
 
 /** Ends live connections when sessions end; realtime binds it once the socket server runs. */
@@ -17,4 +20,7 @@ export interface AppContext {
   mailer: Mailer;
   authSecret: Uint8Array;
   sessions: SessionNotifier;
+  secrets: SecretBox;
+  realtime: RealtimeEmitter;
+  jobs: JobSender;
 }

@@ -4,7 +4,9 @@ import { applyAccessGuards } from '../platform/graphql/access-guard';
 import { builder } from '../platform/graphql/builder';
 import './accounts/accounts.graphql';
 import './activity-log/activity-log.graphql';
+import './integrations/integrations.graphql';
 import './staff/staff.graphql';
+import './sync/sync.graphql';
 import './system/system.graphql';
 import './teams/teams.graphql';
 

@@ -1,5 +1,14 @@
 // Every background job Tapwise runs; the worker registers them all.
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
+import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
+import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
+import { syncJob } from './sync/jobs/sync.job';
 
-export const allJobs = [pruneActivityLogsJob, pruneSessionsJob] as const;
+export const allJobs = [
+  pruneActivityLogsJob,
+  pruneSessionsJob,
+  syncJob,
+  scheduledSyncJob,
+  deleteIntegrationJob,
+] as const;

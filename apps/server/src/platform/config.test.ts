@@ -40,7 +40,11 @@ describe('loadConfig', () => {
       'http://localhost:5173',
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).allowedOrigins,
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        ENCRYPTION_KEY: 'ab'.repeat(32),
+      }).allowedOrigins,
     ).not.toContain('http://localhost:5173');
   });
 

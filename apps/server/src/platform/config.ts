@@ -45,6 +45,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Tapwise <no-reply@tapwise.local>'),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
+  DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
+  APPLE_ADS_CUSTOM_URLS: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +84,16 @@ export interface Config {
   selfSignUpDefault: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Hex key for secrets at rest; unset outside production: generated once in DATA_DIR. */
+  encryptionKey: string | undefined;
+  syncIntervalMinutes: number;
+  /** `auto`: the demo starts when the database has no company yet. */
+  demo: 'auto' | 'on' | 'off';
+  demoScenario: 'empty' | 'new' | 'demo' | 'mature';
+  /** Wipe DATA_DIR before starting (embedded database only). */
+  demoReset: boolean;
+  /** Whether an integration may name another Apple Ads base URL (a sandbox) than Apple's. */
+  appleAdsCustomUrls: boolean;
 }
 
 export class ConfigError extends Error {
@@ -100,9 +119,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    throw new ConfigError(['AUTH_SECRET: required in production (at least 32 characters)']);
-  }
+  const missing = [
+    ...(env.AUTH_SECRET ? [] : ['AUTH_SECRET: required in production (at least 32 characters)']),
+    ...(env.ENCRYPTION_KEY ? [] : ['ENCRYPTION_KEY: required in production (64 hex characters)']),
+  ];
+  if (env.NODE_ENV === 'production' && missing.length) throw new ConfigError(missing);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
@@ -130,5 +151,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     selfSignUpDefault: env.SELF_SIGN_UP === 'true',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    encryptionKey: env.ENCRYPTION_KEY,
+    syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+    demo: env.DEMO === 'auto' ? 'auto' : env.DEMO === 'true' ? 'on' : 'off',
+    demoScenario: env.DEMO_SCENARIO,
+    demoReset: env.DEMO_RESET === '1' || env.DEMO_RESET === 'true',
+    appleAdsCustomUrls:
+      (env.APPLE_ADS_CUSTOM_URLS ?? String(env.NODE_ENV !== 'production')) === 'true',
   };
 }

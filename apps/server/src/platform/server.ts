@@ -14,7 +14,9 @@ import { runMigrations } from './db/migrate';
 import { buildApp } from './http/app';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
-import { createRealtime, createSessionNotifier } from './realtime/realtime';
+import { createSecretBox, resolveEncryptionKey } from './crypto/secret-box';
+import { createRealtime, createRealtimeEmitter, createSessionNotifier } from './realtime/realtime';
+import { socketEvents } from '../modules/socket-events';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -45,7 +47,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await runMigrations(database);
     const jobs = createJobQueue(database, logger);
     await jobs.start(withWorker ? 'worker' : 'producer');
-    if (withWorker) await jobs.work(allJobs, { db: database.db, config, logger });
+    const realtime = createRealtimeEmitter();
+    const secrets = createSecretBox(resolveEncryptionKey(config));
+    if (withWorker)
+      await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
     jobsReady = true;
 
     const sessions = createSessionNotifier();
@@ -56,6 +61,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       mailer: createMailer(config, database.db, logger),
       authSecret: resolveAuthSecret(config),
       sessions,
+      secrets,
+      realtime,
+      jobs,
     };
     const authenticator: Authenticator = (headers) => authenticate(context, headers);
     const app = await buildApp({
@@ -72,8 +80,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger,
       authenticate: authenticator,
       pool: database.pool,
+      events: { definitions: socketEvents, context },
     });
     sessions.bind(io);
+    realtime.bind(io);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
 

@@ -1,5 +1,6 @@
 // Which component renders each page. Pages load on demand so /login stays small.
 import type { ReactElement } from 'react';
+import { IntegrationGuard } from '../features/integrations/integration-guard';
 import { lazyPage } from './lazy-page';
 import type { PageKey } from './route-table';
 
@@ -16,6 +17,11 @@ const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'))
 const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
+const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
+const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
+
+/** Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6). */
+const INTEGRATION_GUARDED_PAGES = new Set<PageKey>(['overview', 'adsManager', 'automationRules']);
 
 const CALLBACK_PAGES = new Set<PageKey>([
   'appleAdsCallback',
@@ -47,7 +53,18 @@ export function renderPage(page: PageKey): ReactElement {
       return <CompaniesPage />;
     case 'saPanel':
       return <SaPanelPage />;
+    case 'integrations':
+      return <IntegrationsPage />;
+    case 'welcomeSetup':
+      return <WelcomeSetupPage />;
     default:
+      if (INTEGRATION_GUARDED_PAGES.has(page)) {
+        return (
+          <IntegrationGuard>
+            <PageEmptyState page={page} />
+          </IntegrationGuard>
+        );
+      }
       return CALLBACK_PAGES.has(page) ? (
         <CallbackPage page={page} />
       ) : (

@@ -1,6 +1,9 @@
 // jsdom lacks a few browser APIs Mantine uses.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// jsdom has no server to connect to: sockets are fakes that tests drive (test/fake-socket.ts).
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 afterEach(() => cleanup());
 

@@ -6,6 +6,9 @@ import { findUserByEmail, insertUser } from '../accounts/accounts.repository';
 import { insertMembership, insertTeam } from '../teams/teams.repository';
 import type { Role } from '@tapwise/contracts';
 
+/** The demo password; SEED_PASSWORD replaces it. Never use the seed on a public installation. */
+export const DEFAULT_SEED_PASSWORD = 'Tapwise-demo-1';
+
 export const SEED_COMPANY = 'Demo Company';
 export const SEED_STAFF_COMPANY = 'Tapwise Staff';
 

@@ -7,10 +7,17 @@ import type { Config } from '../config';
 
 export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>): Uint8Array {
   if (config.authSecret) return new TextEncoder().encode(config.authSecret);
-  const file = path.join(config.dataDir, 'auth-secret');
+  return new TextEncoder().encode(
+    dataDirSecret(config.dataDir, 'auth-secret', () => randomBytes(48).toString('base64url')),
+  );
+}
+
+/** A secret generated once and kept (mode 0600) in the data directory, for non-production use. */
+export function dataDirSecret(dataDir: string, fileName: string, generate: () => string): string {
+  const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, generate(), { mode: 0o600, flag: 'wx' });
   }
-  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+  return fs.readFileSync(file, 'utf8').trim();
 }

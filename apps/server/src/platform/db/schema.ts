@@ -3,3 +3,7 @@ export * from '../../modules/activity-log/activity-log.tables';
 export * from '../../modules/accounts/accounts.tables';
 export * from '../../modules/teams/teams.tables';
 export * from '../../modules/mail/mail.tables';
+export * from '../../modules/integrations/integrations.tables';
+export * from '../../modules/ads-data/ads-entities.tables';
+export * from '../../modules/ads-data/report-facts.tables';
+export * from '../../modules/sync/sync.tables';

@@ -11,6 +11,8 @@ export interface JobDefinition<Payload, Context> {
   /** Cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
   retryLimit?: number;
+  /** How long a run may take before pg-boss considers its worker dead and retries it. */
+  expireInSeconds?: number;
   handle(payload: Payload, context: Context): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       return queue.boss.send(job.name, job.payload.parse(payload) as object, {
         retryLimit: job.retryLimit ?? 3,
         retryBackoff: true,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       });
     },
     async work(jobs, context) {

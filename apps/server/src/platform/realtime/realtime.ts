@@ -8,14 +8,22 @@ import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { SessionNotifier } from '../../modules/app-context';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
+import { assertAccess } from '../auth/auth-context';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import {
+  UndeclaredSocketAccessError,
+  type RealtimeEmitter,
+  type SocketEventDefinition,
+} from './socket-events';
 
 export interface RealtimeOptions {
   allowedOrigins: string[];
   logger: Logger;
   authenticate: Authenticator;
   pool?: pg.Pool | undefined;
+  /** The client → server events the server answers, with what their handlers receive. */
+  events?: { definitions: readonly SocketEventDefinition<never, unknown>[]; context: unknown };
 }
 
 export const rooms = {
@@ -63,7 +71,58 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
         next(Object.assign(new Error(refusal.message), { data: refusal.toBody() }));
       });
   });
+  listenToEvents(io, options);
   return io;
+}
+
+function listenToEvents(io: Server, options: RealtimeOptions): void {
+  const definitions = options.events?.definitions ?? [];
+  for (const definition of definitions)
+    if (!definition.access)
+      throw new UndeclaredSocketAccessError(`Socket event ${definition.name} declares no access`);
+  io.on('connection', (socket) => {
+    for (const definition of definitions) {
+      socket.on(definition.name, (payload: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : undefined;
+        const auth = socket.data.auth as AuthContext;
+        Promise.resolve()
+          .then(async () => {
+            assertAccess(auth, definition.access);
+            const input = definition.payload.parse(payload ?? {});
+            return definition.handle(input as never, {
+              auth,
+              socket,
+              context: options.events?.context,
+            });
+          })
+          .then(
+            (answer) => reply?.(answer ?? { ok: true }),
+            (error: unknown) => {
+              const refusal =
+                error instanceof AppError
+                  ? error
+                  : new AppError('BAD_REQUEST', 'The event could not be handled');
+              if (!(error instanceof AppError))
+                options.logger.warn({ err: error, event: definition.name }, 'socket event failed');
+              reply?.(refusal.toBody());
+            },
+          );
+      });
+    }
+  });
+}
+
+/** Emits to rooms; usable before the socket server exists (jobs start first) and after it. */
+export function createRealtimeEmitter(): RealtimeEmitter & { bind(io: Server): void } {
+  let server: Server | undefined;
+  return {
+    bind(io) {
+      server = io;
+    },
+    toTeam(teamId, event, data) {
+      server?.to(rooms.team(teamId)).emit(event, data);
+    },
+  };
 }
 
 /** Ends live connections when sessions end. Bound once the socket server exists. */

@@ -3,7 +3,11 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { sessionCredentials } from '../../features/auth/session/session-api';
 import { useSession } from '../../features/auth/session/use-session';
+import { InvalidIntegrationBanner } from '../../features/integrations/invalid-integration-banner';
+import { SyncStatusProvider } from '../../features/sync/sync-status';
+import { useRealtimeConnection } from '../../shared/realtime/realtime-connection';
 import { findPageRoute } from '../route-table';
 import { PageLoader } from '../page-loader';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -15,38 +19,46 @@ export function AppLayout() {
   const [navbarOpened, navbar] = useDisclosure(false);
   const session = useSession();
   const chrome = findPageRoute(pathname)?.chrome ?? { topBar: false, sidebar: false };
+  const teamId = session?.claims.TeamID ?? null;
+  useRealtimeConnection(
+    session ? `${session.claims.UserId}:${session.sessId}:${teamId}` : null,
+    sessionCredentials,
+  );
 
   return (
-    <AppShell
-      header={chrome.topBar ? { height: 56 } : undefined}
-      navbar={
-        chrome.sidebar
-          ? { width: { base: 240 }, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }
-          : undefined
-      }
-      padding={0}
-    >
-      {chrome.topBar && (
-        <AppShell.Header>
-          <TopBar
-            session={session}
-            navbarOpened={navbarOpened}
-            onToggleNavbar={navbar.toggle}
-            showBurger={chrome.sidebar}
-          />
-        </AppShell.Header>
-      )}
-      {chrome.sidebar && (
-        <AppShell.Navbar>
-          <Sidebar session={session} onNavigate={navbar.close} />
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main>
-        {session?.adminToken && chrome.topBar && <ImpersonationBanner session={session} />}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+    <SyncStatusProvider teamId={teamId}>
+      <AppShell
+        header={chrome.topBar ? { height: 56 } : undefined}
+        navbar={
+          chrome.sidebar
+            ? { width: { base: 240 }, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }
+            : undefined
+        }
+        padding={0}
+      >
+        {chrome.topBar && (
+          <AppShell.Header>
+            <TopBar
+              session={session}
+              navbarOpened={navbarOpened}
+              onToggleNavbar={navbar.toggle}
+              showBurger={chrome.sidebar}
+            />
+          </AppShell.Header>
+        )}
+        {chrome.sidebar && (
+          <AppShell.Navbar>
+            <Sidebar session={session} onNavigate={navbar.close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main>
+          {session?.adminToken && chrome.topBar && <ImpersonationBanner session={session} />}
+          {session && chrome.topBar && <InvalidIntegrationBanner />}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </SyncStatusProvider>
   );
 }

@@ -1,11 +1,10 @@
 // The top bar of spec 1 §2: UTC note, manual sync and its progress, last sync, currency,
 // language, organisation and the avatar with the user's menu.
-import { Avatar, Badge, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import { DEFAULT_CURRENCY } from '@tapwise/contracts';
+import { Avatar, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '../../features/auth/session/session-store';
+import { TopBarSync } from '../../features/sync/top-bar-sync';
 import { LanguageSwitcher } from './language-switcher';
 import { OrganisationSwitcher } from './organisation-switcher';
 
@@ -45,23 +44,7 @@ export function TopBar({ session, navbarOpened, onToggleNavbar, showBurger }: To
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label={t('topBar.syncNeedsIntegration')}>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconRefresh size={16} />}
-            disabled
-            data-testid="manual-sync"
-          >
-            {t('topBar.sync')}
-          </Button>
-        </Tooltip>
-        <Text size="xs" c="dimmed" visibleFrom="md">
-          {t('topBar.neverSynced')}
-        </Text>
-        <Badge variant="outline" color="gray" aria-label={t('topBar.currency')}>
-          {DEFAULT_CURRENCY}
-        </Badge>
+        <TopBarSync />
         <LanguageSwitcher />
         {session ? (
           <OrganisationSwitcher session={session} />

@@ -48,6 +48,11 @@ export function setApiBase(base: string): void {
   apiBase = base.replace(/\/+$/, '');
 }
 
+/** Where the API lives: the configured base, or this page's origin when it is empty. */
+export function apiOrigin(): string {
+  return apiBase || window.location.origin;
+}
+
 export function connectApiSession(session: ApiSession): void {
   apiSession = session;
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   orgId: 'orgId',
   adamId: 'adamId',
   hiddenConfirmations: 'hiddenConfirmations',
+  /** Set while the first sync of a new integration runs; cleared when its data is pulled. */
+  isRefetchRequired: 'isRefetchRequired',
 } as const;
 
 export function readStored(key: string): string | null {

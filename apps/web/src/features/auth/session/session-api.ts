@@ -19,3 +19,9 @@ export function sessionHeaders(): Record<string, string> {
 export function connectSessionToApi(): void {
   connectApiSession({ headers: sessionHeaders, onUnauthorized: handleSessionEnded });
 }
+
+/** What the socket handshake carries (spec 2 §7.4), read afresh at every (re)connection. */
+export function sessionCredentials(): { token: string; sessId: string } | null {
+  const session = currentSession();
+  return session ? { token: session.token, sessId: session.sessId } : null;
+}

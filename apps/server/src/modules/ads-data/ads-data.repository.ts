@@ -1,0 +1,182 @@
+// The only code touching the Apple Ads entity and fact tables. Every function takes the team first.
+import { and, between, count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { insertScalarRows, upsertRows } from '../../platform/db/bulk-write';
+import type { Database } from '../../platform/db/database';
+import {
+  adGroups,
+  ads,
+  apps,
+  campaigns,
+  creatives,
+  keywords,
+  negativeKeywords,
+  productPages,
+} from './ads-entities.tables';
+import {
+  adGroupReportFacts,
+  adReportFacts,
+  campaignBreakdownFacts,
+  campaignReportFacts,
+  keywordReportFacts,
+  METRIC_FIELDS,
+  searchTermReportFacts,
+  type ReportGrain,
+} from './report-facts.tables';
+
+export const ENTITY_TABLES = {
+  apps,
+  campaigns,
+  adGroups,
+  keywords,
+  negativeKeywords,
+  ads,
+  creatives,
+  productPages,
+} as const;
+export type EntityKind = keyof typeof ENTITY_TABLES;
+/** Entity rows as the sync builds them; the repository adds the team. */
+export type EntityRows = {
+  [K in EntityKind]: Omit<(typeof ENTITY_TABLES)[K]['$inferInsert'], 'teamId'>[];
+};
+
+export const FACT_TABLES = {
+  campaigns: campaignReportFacts,
+  campaignBreakdowns: campaignBreakdownFacts,
+  adgroups: adGroupReportFacts,
+  keywords: keywordReportFacts,
+  searchterms: searchTermReportFacts,
+  ads: adReportFacts,
+} as const;
+export type FactKind = keyof typeof FACT_TABLES;
+export type FactRow<K extends FactKind> = (typeof FACT_TABLES)[K]['$inferInsert'];
+
+/** Upserts one kind of entity of an ad account (Apple keeps deleted entities, flagged). */
+export async function saveEntities<K extends EntityKind>(
+  db: Database,
+  teamId: string,
+  kind: K,
+  rows: EntityRows[K],
+): Promise<void> {
+  const table = ENTITY_TABLES[kind] as PgTable;
+  await upsertRows(
+    db,
+    table,
+    rows.map((row) => ({ ...row, teamId })),
+  );
+}
+
+export interface FactWindow {
+  adAccountId: number;
+  campaignIds: readonly number[];
+  grain: ReportGrain;
+  /** Inclusive ISO dates (the account's local days). */
+  from: string;
+  to: string;
+  /** Breakdown facts: the one dimension the window holds. */
+  dimension?: (typeof campaignBreakdownFacts.$inferSelect)['dimension'];
+}
+
+/**
+ * Replaces the facts of a window: Apple omits rows without delivery and restates recent days,
+ * so the window is deleted and written again in one transaction, never added to.
+ */
+export async function replaceFacts<K extends FactKind>(
+  db: Database,
+  teamId: string,
+  kind: K,
+  window: FactWindow,
+  rows: Omit<FactRow<K>, 'teamId'>[],
+): Promise<void> {
+  const table = FACT_TABLES[kind];
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(table)
+      .where(
+        and(
+          eq(table.teamId, teamId),
+          eq(table.adAccountId, window.adAccountId),
+          inArray(table.campaignId, [...window.campaignIds]),
+          eq(table.grain, window.grain),
+          between(table.date, window.from, window.to),
+          window.dimension ? eq(campaignBreakdownFacts.dimension, window.dimension) : undefined,
+        ),
+      );
+    await insertScalarRows(
+      tx as unknown as Database,
+      table as PgTable,
+      rows.map((row) => ({ ...row, teamId })),
+    );
+  });
+}
+
+/** Campaign ids of an ad account with the app each promotes. */
+export async function listCampaignApps(db: Database, teamId: string, adAccountId: number) {
+  return db
+    .select({ id: campaigns.id, adamId: campaigns.adamId, startTime: campaigns.startTime })
+    .from(campaigns)
+    .where(and(eq(campaigns.teamId, teamId), eq(campaigns.adAccountId, adAccountId)));
+}
+
+export async function countEntities(db: Database, teamId: string) {
+  const countOf = async (table: typeof campaigns | typeof adGroups | typeof keywords) =>
+    (await db.select({ n: count() }).from(table).where(eq(table.teamId, teamId)))[0]?.n ?? 0;
+  return {
+    campaigns: await countOf(campaigns),
+    adGroups: await countOf(adGroups),
+    keywords: await countOf(keywords),
+  };
+}
+
+export type MetricTotals = Record<(typeof METRIC_FIELDS)[number], number>;
+
+/** Totals of one entity's facts over a period (tests compare them with Apple's reports). */
+export async function sumFacts(
+  db: Database,
+  teamId: string,
+  kind: Exclude<FactKind, 'campaignBreakdowns' | 'searchterms'>,
+  entityId: number,
+  grain: ReportGrain,
+  from: string,
+  to: string,
+): Promise<MetricTotals> {
+  const table = FACT_TABLES[kind];
+  const entityColumn = {
+    campaigns: campaignReportFacts.campaignId,
+    adgroups: adGroupReportFacts.adGroupId,
+    keywords: keywordReportFacts.keywordId,
+    ads: adReportFacts.adId,
+  }[kind];
+  const sums = Object.fromEntries(
+    METRIC_FIELDS.map((field) => [
+      field,
+      sql<number>`coalesce(sum(${(table as typeof campaignReportFacts)[field]}), 0)::bigint`.mapWith(
+        Number,
+      ),
+    ]),
+  ) as Record<(typeof METRIC_FIELDS)[number], ReturnType<typeof sql<number>>>;
+  const [row] = await db
+    .select(sums)
+    .from(table as typeof campaignReportFacts)
+    .where(
+      and(
+        eq(table.teamId, teamId),
+        eq(entityColumn, entityId),
+        eq(table.grain, grain),
+        between(table.date, from, to),
+      ),
+    );
+  return row as MetricTotals;
+}
+
+export async function countFacts(db: Database, teamId: string, kind: FactKind): Promise<number> {
+  const table = FACT_TABLES[kind];
+  return (await db.select({ n: count() }).from(table).where(eq(table.teamId, teamId)))[0]?.n ?? 0;
+}
+
+/** Removes every entity and fact of a company (its integration is being deleted). */
+export async function deleteAdsData(db: Database, teamId: string): Promise<void> {
+  for (const table of [...Object.values(FACT_TABLES), ...Object.values(ENTITY_TABLES)]) {
+    await db.delete(table).where(eq(table.teamId, teamId));
+  }
+}

@@ -1,0 +1,132 @@
+// Reads every entity of an ad account from Apple and maps it to Tapwise's rows.
+import {
+  adamIdOf,
+  moneyToMicros,
+  normaliseKeywordStatus,
+  type AccountClient,
+} from '@tapwise/apple-ads';
+import type { EntityRows } from '../ads-data/ads-data.repository';
+
+async function collect<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}
+
+const time = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+export async function fetchAccountEntities(account: AccountClient): Promise<EntityRows> {
+  const adAccountId = account.adAccountId;
+  const [campaigns, adGroups, keywords, negativeKeywords, ads, creatives, productPages, owned] =
+    await Promise.all([
+      collect(account.campaigns.all()),
+      collect(account.adGroups.all()),
+      collect(account.keywords.all()),
+      collect(account.negativeKeywords.all()),
+      collect(account.ads.all()),
+      collect(account.creatives.all()),
+      collect(account.productPages.all()),
+      account.apps.search('', { returnOwnedApps: true, limit: 1000 }),
+    ]);
+  const appNames = new Map(owned.result.map((app) => [app.adamId, app.appName]));
+  const adamIds = new Set([
+    ...appNames.keys(),
+    ...campaigns.map((campaign) => adamIdOf(campaign.promotedObjectId)),
+  ]);
+  return {
+    apps: [...adamIds].map((adamId) => ({
+      adAccountId,
+      adamId,
+      name: appNames.get(adamId) ?? String(adamId),
+    })),
+    campaigns: campaigns.map((campaign) => ({
+      adAccountId,
+      id: campaign.id,
+      adamId: adamIdOf(campaign.promotedObjectId),
+      name: campaign.name,
+      status: campaign.status,
+      deleted: campaign.deleted,
+      modificationTime: time(campaign.modificationTime),
+      displayStatus: campaign.displayStatus,
+      servingStateReasons: [
+        ...(campaign.systemStatusReasons ?? []),
+        ...(campaign.systemStatusLimitingReasons ?? []),
+      ],
+      dailyBudgetMicros: campaign.dailyBudget ? moneyToMicros(campaign.dailyBudget.value) : null,
+      currency: campaign.dailyBudget?.value.currency ?? '',
+      countriesOrRegions: campaign.targeting.countryOrRegion?.include ?? [],
+      supplySources: campaign.targeting.supplyPlacement?.include ?? [],
+      startTime: time(campaign.startTime),
+      endTime: time(campaign.endTime),
+    })),
+    adGroups: adGroups.map((adGroup) => ({
+      adAccountId,
+      id: adGroup.id,
+      campaignId: adGroup.campaignId,
+      name: adGroup.name,
+      status: adGroup.status,
+      deleted: adGroup.deleted,
+      modificationTime: time(adGroup.modificationTime),
+      displayStatus: adGroup.displayStatus,
+      defaultBidMicros: adGroup.bidStrategy?.bid ? moneyToMicros(adGroup.bidStrategy.bid) : null,
+      automatedKeywordsOptIn: adGroup.automatedKeywordsOptIn,
+      targetingDimensions: adGroup.targeting ?? {},
+      startTime: time(adGroup.startTime),
+      endTime: time(adGroup.endTime),
+    })),
+    keywords: keywords.map((keyword) => ({
+      adAccountId,
+      id: keyword.id,
+      campaignId: keyword.campaignId,
+      adGroupId: keyword.adGroupId,
+      text: keyword.text,
+      matchType: keyword.matchType,
+      bidMicros: keyword.bid ? moneyToMicros(keyword.bid) : null,
+      status: normaliseKeywordStatus(keyword.status),
+      deleted: keyword.deleted,
+      modificationTime: time(keyword.modificationTime),
+    })),
+    negativeKeywords: negativeKeywords.map((negative) => ({
+      adAccountId,
+      id: negative.id,
+      campaignId: negative.campaignId,
+      adGroupId: negative.adGroupId ?? null,
+      text: negative.text,
+      matchType: negative.matchType,
+      status: negative.status,
+      deleted: negative.deleted,
+      modificationTime: time(negative.modificationTime),
+    })),
+    ads: ads.map((ad) => ({
+      adAccountId,
+      id: ad.id,
+      campaignId: ad.campaignId,
+      adGroupId: ad.adGroupId,
+      creativeId: ad.creativeId,
+      name: ad.name,
+      status: ad.status,
+      deleted: ad.deleted,
+      modificationTime: time(ad.modificationTime),
+    })),
+    creatives: creatives.map((creative) => ({
+      adAccountId,
+      id: creative.id,
+      adamId:
+        creative.destination.parameters.adamId === undefined
+          ? null
+          : adamIdOf(creative.destination.parameters.adamId),
+      name: creative.name,
+      creativeType: creative.creativeType,
+      productPageId: creative.destination.parameters.productPageId ?? null,
+      deleted: creative.deleted,
+    })),
+    productPages: productPages.map((page) => ({
+      adAccountId,
+      id: page.id,
+      adamId: adamIdOf(page.adamId),
+      name: page.name,
+      state: page.state,
+      deepLink: page.deepLink,
+    })),
+  };
+}

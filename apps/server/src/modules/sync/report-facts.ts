@@ -1,0 +1,92 @@
+// Turns Apple report rows into fact rows: one per entity (and breakdown value) per period of
+// the row's granular metrics, with integer counts and money in micros.
+import { toMetrics, type ReportRow, type WireMetrics } from '@tapwise/apple-ads';
+import type { FactKind, FactRow } from '../ads-data/ads-data.repository';
+import type { ReportGrain } from '../ads-data/report-facts.tables';
+
+export const BREAKDOWN_DIMENSIONS = [
+  'deviceClass',
+  'gender',
+  'ageRange',
+  'countryOrRegion',
+] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+
+export interface FactContext {
+  adAccountId: number;
+  grain: ReportGrain;
+  /** The app each campaign promotes. */
+  adamIdOf: ReadonlyMap<number, number>;
+  dimension?: BreakdownDimension;
+}
+
+type Metadata = Record<string, unknown>;
+type AnyFactRow = Omit<FactRow<FactKind>, 'teamId'>;
+
+const num = (value: unknown): number => Number(value ?? 0);
+
+function metricColumns(wire: WireMetrics) {
+  const { date: _date, ...metrics } = toMetrics(wire);
+  return metrics;
+}
+
+/** The entity columns of a row at each level (campaign reports name the campaign `id`). */
+function entityColumns(kind: FactKind, metadata: Metadata, dimension?: BreakdownDimension) {
+  const campaignId = num(metadata.campaignId ?? metadata.id);
+  switch (kind) {
+    case 'campaigns':
+      return { campaignId };
+    case 'campaignBreakdowns':
+      return {
+        campaignId,
+        dimension: dimension!,
+        value: String(metadata[dimension!] ?? 'UNKNOWN'),
+      };
+    case 'adgroups':
+      return { campaignId, adGroupId: num(metadata.adGroupId ?? metadata.id) };
+    case 'keywords':
+      return {
+        campaignId,
+        adGroupId: num(metadata.adGroupId),
+        keywordId: num(metadata.keywordId ?? metadata.id),
+      };
+    case 'searchterms':
+      return {
+        campaignId,
+        adGroupId: num(metadata.adGroupId),
+        keywordId: num(metadata.keywordId),
+        searchTermText: typeof metadata.searchTermText === 'string' ? metadata.searchTermText : '',
+        searchTermSource: String(metadata.searchTermSource ?? 'TARGETED'),
+      };
+    case 'ads':
+      return {
+        campaignId,
+        adGroupId: num(metadata.adGroupId),
+        adId: num(metadata.adId ?? metadata.id),
+      };
+  }
+}
+
+export function factRowsOf(
+  kind: FactKind,
+  rows: readonly ReportRow<Metadata>[],
+  context: FactContext,
+): AnyFactRow[] {
+  const facts: AnyFactRow[] = [];
+  for (const row of rows) {
+    const entity = entityColumns(kind, row.metadata, context.dimension);
+    const adamId = context.adamIdOf.get(entity.campaignId) ?? 0;
+    for (const period of row.granularMetrics ?? []) {
+      if (!period.date) continue;
+      facts.push({
+        adAccountId: context.adAccountId,
+        adamId,
+        grain: context.grain,
+        date: period.date.slice(0, 10),
+        ...entity,
+        ...metricColumns(period),
+      } as AnyFactRow);
+    }
+  }
+  return facts;
+}

@@ -1,0 +1,79 @@
+// Test support: a company connected to an in-process Apple Ads sandbox through the real API,
+// and waiting for its syncs.
+import { startSandbox, type Sandbox, type SandboxOptions } from '@tapwise/apple-ads-sandbox';
+import { randomUUID } from 'node:crypto';
+import { apiClient, type Session } from '../../platform/testing/api-client';
+import { createCompany, createMember } from '../../platform/testing/factories';
+import type { TestServer } from '../../platform/testing/test-server';
+import type { IntegrationView } from '../integrations/integrations.service';
+import { findSyncRun, type SyncRun } from './sync.repository';
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({
+    scenario: 'new',
+    seed: 7,
+    rateLimit: { limit: 100_000, windowSeconds: 60 },
+    ...options,
+  });
+}
+
+export interface ConnectedCompany {
+  teamId: string;
+  session: Session;
+  clientId: string;
+  integration: IntegrationView;
+  syncId: string;
+}
+
+/** A new company whose admin generates a key pair, registers it in the sandbox and connects. */
+export async function connectSandboxCompany(
+  server: TestServer,
+  sandbox: Sandbox,
+  role?: Parameters<Sandbox['registerApiUser']>[0]['role'],
+): Promise<ConnectedCompany> {
+  const api = apiClient(server.url);
+  const company = await createCompany(server.database.db);
+  const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+  const session = await api.signIn(admin.email, admin.password);
+  const key = await api.rest<{ publicKeyPem: string }>('POST', 'onboard/generate-key', {}, session);
+  const credentials = {
+    clientId: `SEARCHADS.${randomUUID()}`,
+    teamId: `SEARCHADS.team-${randomUUID().slice(0, 8)}`,
+    keyId: randomUUID().slice(0, 10),
+  };
+  sandbox.registerApiUser({
+    ...credentials,
+    publicKeyPem: key.body.data.publicKeyPem,
+    ...(role ? { role } : {}),
+  });
+  const added = await api.rest<{ integration: IntegrationView; syncId: string }>(
+    'POST',
+    'onboard/add-integration',
+    { ...credentials, baseUrl: sandbox.url, tokenUrl: sandbox.tokenUrl },
+    session,
+  );
+  if (added.status !== 200) throw new Error(`add-integration: ${JSON.stringify(added.body)}`);
+  return {
+    teamId: company.id,
+    session,
+    clientId: credentials.clientId,
+    integration: added.body.data.integration,
+    syncId: added.body.data.syncId,
+  };
+}
+
+/** Waits until a sync run leaves RUNNING. */
+export async function waitForSync(
+  server: TestServer,
+  teamId: string,
+  syncId: string,
+  timeoutMs = 120_000,
+): Promise<SyncRun> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await findSyncRun(server.database.db, teamId, syncId);
+    if (run && run.status !== 'RUNNING') return run;
+    if (Date.now() > deadline) throw new Error(`sync ${syncId} still running: ${run?.progress}%`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,346 @@
+// Pulls a company's Apple Ads data into the entity and fact tables. A sync is a list of steps
+// (entities of each ad account, then one report window × level × campaign chunk each); every
+// finished step is checkpointed, so a sync run again after a crash resumes where it stopped.
+import { AppleAdsError, type AccountClient } from '@tapwise/apple-ads';
+import { INTEGRATION_MESSAGES, INVALID_INTEGRATION, type SyncMode } from '@tapwise/contracts';
+import type { AuthContext } from '../../platform/auth/auth-context';
+import { AppError } from '../../platform/errors';
+import { insertActivityLog } from '../activity-log/activity-log.repository';
+import {
+  countEntities,
+  listCampaignApps,
+  replaceFacts,
+  saveEntities,
+  type EntityKind,
+  type FactKind,
+} from '../ads-data/ads-data.repository';
+import type { JobContext, JobSender } from '../job-context';
+import type { Database } from '../../platform/db/database';
+import { appleAdsClientFor } from '../integrations/apple-ads-connection';
+import {
+  findIntegration,
+  findIntegrationById,
+  listAdAccounts,
+  updateIntegration,
+  type AdAccountRow,
+  type IntegrationRow,
+} from '../integrations/integrations.repository';
+import { fetchAccountEntities } from './entity-rows';
+import { BREAKDOWN_DIMENSIONS, factRowsOf, type BreakdownDimension } from './report-facts';
+import { syncJob } from './jobs/sync.job';
+import { emitProgress, manualSyncCooldown } from './sync-progress';
+import {
+  completeStep,
+  findSyncRun,
+  insertSyncRun,
+  latestSyncRun,
+  listRunningSyncRuns,
+  updateSyncRun,
+  type SyncRun,
+} from './sync.repository';
+import {
+  HISTORY_DAYS,
+  historyWindows,
+  incrementalWindow,
+  localToday,
+  type ReportWindow,
+} from './sync-windows';
+
+/** Campaigns per report request: keeps each window's rows (and memory) bounded. */
+const CAMPAIGNS_PER_REQUEST = 10;
+/**
+ * Report steps in flight at once: Apple's answer to one overlaps the writing of another. Apple's
+ * rate limit is honoured by the client whatever the concurrency.
+ */
+const REPORT_CONCURRENCY = 3;
+/** Share of the progress bar taken by the entity steps. */
+const ENTITY_SHARE = 10;
+
+export async function startSync(
+  ctx: { db: Database; jobs: JobSender },
+  teamId: string,
+  integrationId: string,
+  mode: SyncMode,
+) {
+  const run = await insertSyncRun(ctx.db, teamId, { integrationId, mode });
+  await ctx.jobs.send(syncJob, { teamId, syncId: run.id });
+  return { syncId: run.id };
+}
+
+/**
+ * Embedded mode runs one process: a sync still RUNNING at start was cut off by the last stop, so
+ * its job is sent again and resumes from the checkpoint.
+ */
+export async function resumeInterruptedSyncs(ctx: { db: Database; jobs: JobSender }) {
+  const runs = await listRunningSyncRuns(ctx.db);
+  for (const run of runs) await ctx.jobs.send(syncJob, { teamId: run.teamId, syncId: run.id });
+  return runs.length;
+}
+
+/** invokeManualSync: refused while a sync runs or within the cooldown after the last one. */
+export async function startManualSync(
+  ctx: { db: Database; jobs: JobSender },
+  caller: AuthContext & { teamId: string },
+) {
+  const integration = await findIntegration(ctx.db, caller.teamId);
+  if (!integration || integration.deletingAt)
+    throw new AppError('NOT_FOUND', 'Connect Apple Ads first.');
+  if (integration.state === 'INVALID')
+    throw new AppError('INVALID_INTEGRATION', INTEGRATION_MESSAGES.INVALID);
+  if (manualSyncCooldown(await latestSyncRun(ctx.db, caller.teamId), new Date()) > 0)
+    throw new AppError('SYNC_TOO_SOON', INTEGRATION_MESSAGES.SYNC_TOO_SOON);
+  const { syncId } = await startSync(ctx, caller.teamId, integration.id, 'MANUAL');
+  const counts = await countEntities(ctx.db, caller.teamId);
+  return {
+    successMessage: INTEGRATION_MESSAGES.SYNC_STARTED,
+    data: {
+      syncId,
+      campaignsCount: counts.campaigns,
+      adgroupsCount: counts.adGroups,
+      keywordsCount: counts.keywords,
+    },
+  };
+}
+
+interface Step {
+  key: string;
+  run(): Promise<void>;
+}
+
+export interface SyncHooks {
+  /** Called after each checkpoint; tests use it to stop a sync half-way. */
+  afterStep?(key: string): void | Promise<void>;
+}
+
+export async function runSync(
+  ctx: JobContext,
+  teamId: string,
+  syncId: string,
+  hooks: SyncHooks = {},
+): Promise<void> {
+  const run = await findSyncRun(ctx.db, teamId, syncId);
+  if (!run || run.status === 'DONE') return;
+  const integration = await findIntegrationById(ctx.db, teamId, run.integrationId);
+  if (!integration || integration.deletingAt || integration.state === 'INVALID') {
+    await updateSyncRun(ctx.db, teamId, syncId, {
+      status: 'FAILED',
+      error:
+        integration?.state === 'INVALID' ? INTEGRATION_MESSAGES.INVALID : 'Integration removed',
+      errCode: integration?.state === 'INVALID' ? INVALID_INTEGRATION : null,
+      finishedAt: new Date(),
+    });
+    return;
+  }
+  if (run.status === 'FAILED')
+    await updateSyncRun(ctx.db, teamId, syncId, { status: 'RUNNING', error: null });
+  await emitProgress(ctx.db, ctx.realtime, teamId);
+  try {
+    await executeSteps(ctx, run, integration, hooks);
+  } catch (error) {
+    if (isRefusedCredentials(error)) {
+      await markInvalid(ctx, run, integration, error as AppleAdsError);
+      return;
+    }
+    await updateSyncRun(ctx.db, teamId, syncId, {
+      status: 'FAILED',
+      error: INTEGRATION_MESSAGES.SYNC_FAILED,
+    });
+    await emitProgress(ctx.db, ctx.realtime, teamId);
+    throw error;
+  }
+}
+
+async function executeSteps(
+  ctx: JobContext,
+  run: SyncRun,
+  integration: IntegrationRow,
+  hooks: SyncHooks,
+) {
+  const { db } = ctx;
+  const teamId = run.teamId;
+  const done = new Set(run.completedSteps);
+  const client = appleAdsClientFor(ctx.secrets, integration);
+  const accounts = await listAdAccounts(db, teamId);
+  const checkpoint = async (key: string, progress: number) => {
+    await completeStep(db, teamId, run.id, key, progress);
+    done.add(key);
+    await emitProgress(db, ctx.realtime, teamId);
+    await hooks.afterStep?.(key);
+  };
+
+  for (const [index, account] of accounts.entries()) {
+    const key = `entities:${account.adAccountId}`;
+    if (done.has(key)) continue;
+    const entities = await fetchAccountEntities(client.forAccount(account.adAccountId));
+    for (const kind of Object.keys(entities) as EntityKind[])
+      await saveEntities(db, teamId, kind, entities[kind] as never);
+    await checkpoint(key, Math.floor((ENTITY_SHARE * (index + 1)) / accounts.length));
+  }
+
+  const plans = await Promise.all(
+    accounts.map((account) =>
+      reportSteps(ctx, run, account, client.forAccount(account.adAccountId)),
+    ),
+  );
+  const steps = plans.flatMap((plan) => plan.steps);
+  const pending = steps.filter((step) => !done.has(step.key));
+  let finished = steps.length - pending.length;
+  await inParallel(pending, REPORT_CONCURRENCY, async (step) => {
+    await step.run();
+    finished++;
+    const share = Math.floor(((100 - ENTITY_SHARE) * finished) / steps.length);
+    await checkpoint(step.key, Math.min(ENTITY_SHARE + share, 99));
+  });
+
+  await updateSyncRun(db, teamId, run.id, {
+    status: 'DONE',
+    progress: 100,
+    finishedAt: new Date(),
+    counts: await countEntities(db, teamId),
+  });
+  await updateIntegration(db, teamId, integration.id, {
+    firstSyncDone: true,
+    historyLimited: integration.historyLimited || plans.some((plan) => plan.historyLimited),
+  });
+  await emitProgress(db, ctx.realtime, teamId);
+}
+
+/** The report steps of one ad account, in a stable order so a resumed sync finds its place. */
+async function reportSteps(
+  ctx: JobContext,
+  run: SyncRun,
+  account: AdAccountRow,
+  api: AccountClient,
+) {
+  const campaigns = (await listCampaignApps(ctx.db, run.teamId, account.adAccountId)).sort(
+    (a, b) => a.id - b.id,
+  );
+  const adamIdOf = new Map(campaigns.map((campaign) => [campaign.id, campaign.adamId]));
+  // Pinned to the run's start so a resumed run plans the same windows.
+  const today = localToday(account.timeZone, run.startedAt);
+  const starts = campaigns.map((campaign) =>
+    campaign.startTime ? localToday(account.timeZone, campaign.startTime) : today,
+  );
+  const since = Math.min(today, ...starts);
+  const windows = run.mode === 'FIRST' ? historyWindows(today, since) : [incrementalWindow(today)];
+  const steps: Step[] = [];
+  for (const window of windows) {
+    for (let start = 0; start < campaigns.length; start += CAMPAIGNS_PER_REQUEST) {
+      const campaignIds = campaigns.slice(start, start + CAMPAIGNS_PER_REQUEST).map((c) => c.id);
+      for (const [kind, dimension] of reportKinds(window)) {
+        steps.push({
+          key: [account.adAccountId, window.grain, window.from, kind, dimension ?? '', start].join(
+            ':',
+          ),
+          run: () =>
+            syncReport(ctx, run.teamId, api, { kind, dimension, window, campaignIds, adamIdOf }),
+        });
+      }
+    }
+  }
+  return { steps, historyLimited: since < today - HISTORY_DAYS };
+}
+
+/** Every level in every window; the overview's breakdowns only where it reads them (DAILY). */
+function reportKinds(window: ReportWindow): [FactKind, BreakdownDimension | undefined][] {
+  const levels: [FactKind, undefined][] = (
+    ['campaigns', 'adgroups', 'keywords', 'searchterms', 'ads'] as const
+  ).map((kind) => [kind, undefined]);
+  if (window.grain !== 'DAILY') return levels;
+  return [
+    ...levels,
+    ...BREAKDOWN_DIMENSIONS.map((d) => ['campaignBreakdowns', d] as [FactKind, BreakdownDimension]),
+  ];
+}
+
+async function syncReport(
+  ctx: JobContext,
+  teamId: string,
+  api: AccountClient,
+  request: {
+    kind: FactKind;
+    dimension: BreakdownDimension | undefined;
+    window: ReportWindow;
+    campaignIds: number[];
+    adamIdOf: ReadonlyMap<number, number>;
+  },
+) {
+  const { kind, dimension, window, campaignIds } = request;
+  const level = kind === 'campaignBreakdowns' ? 'campaigns' : kind;
+  const rows = [];
+  for await (const page of api.reports.pages(level, {
+    timeRange: { start: window.from, end: window.to, granularity: window.grain, timeZone: 'ORTZ' },
+    filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
+    ...(dimension ? { groupBy: [dimension] } : {}),
+  }))
+    rows.push(...page.rows);
+  const facts = factRowsOf(kind, rows, {
+    adAccountId: api.adAccountId,
+    grain: window.grain,
+    adamIdOf: request.adamIdOf,
+    ...(dimension ? { dimension } : {}),
+  });
+  await replaceFacts(
+    ctx.db,
+    teamId,
+    kind,
+    {
+      adAccountId: api.adAccountId,
+      campaignIds,
+      grain: window.grain,
+      from: window.from,
+      to: window.to,
+      ...(dimension ? { dimension } : {}),
+    },
+    facts as never,
+  );
+}
+
+/** Runs `work` over items, `limit` at a time; the first failure stops new work and is thrown. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  let failure: unknown = null;
+  const lane = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure !== null) throw failure;
+}
+
+/** Apple refused the key (revoked, removed) or its access: the integration is no longer valid. */
+function isRefusedCredentials(error: unknown): boolean {
+  return error instanceof AppleAdsError && (error.kind === 'auth' || error.kind === 'forbidden');
+}
+
+async function markInvalid(
+  ctx: JobContext,
+  run: SyncRun,
+  integration: IntegrationRow,
+  error: AppleAdsError,
+) {
+  ctx.logger.warn(
+    { teamId: run.teamId, integrationId: integration.id, apple: error.code, status: error.status },
+    'Apple Ads refused the integration; marked invalid',
+  );
+  await updateIntegration(ctx.db, run.teamId, integration.id, { state: 'INVALID' });
+  await updateSyncRun(ctx.db, run.teamId, run.id, {
+    status: 'FAILED',
+    error: INTEGRATION_MESSAGES.INVALID,
+    errCode: INVALID_INTEGRATION,
+    finishedAt: new Date(),
+  });
+  await insertActivityLog(ctx.db, run.teamId, {
+    logType: 'integration_failure',
+    message: `${INTEGRATION_MESSAGES.INVALID} ${INTEGRATION_MESSAGES.ADD_AGAIN}`,
+    featureName: 'Integrations',
+    featurePath: '/integrations',
+  });
+  await emitProgress(ctx.db, ctx.realtime, run.teamId);
+}

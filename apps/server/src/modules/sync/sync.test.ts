@@ -1,0 +1,316 @@
+// The sync through the real API on a real database, against the Apple Ads sandbox ('new'
+// scenario for speed): exact numbers, idempotent re-syncs, resume after a crash, revoked
+// credentials, Apple's 429 and 500 bursts, the manual-sync cooldown and the progress socket.
+import {
+  createAppleAdsClient,
+  generateKeyPair,
+  toMetrics,
+  type ReportLevel,
+} from '@tapwise/apple-ads';
+import type { Sandbox } from '@tapwise/apple-ads-sandbox';
+import { ERROR_CODES, SOCKET_EVENTS, type SyncProgressEvent } from '@tapwise/contracts';
+import { and, eq } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../platform/testing/api-client';
+import { startTestServer, type TestServer } from '../../platform/testing/test-server';
+import { listActivityLogs } from '../activity-log/activity-log.repository';
+import { adGroups, ads, campaigns, keywords } from '../ads-data/ads-entities.tables';
+import { countFacts, FACT_TABLES, sumFacts, type FactKind } from '../ads-data/ads-data.repository';
+import type { JobContext } from '../job-context';
+import { findSyncRun } from './sync.repository';
+import { runSync, startSync } from './sync.service';
+import { syncRuns } from './sync.tables';
+import { dayOf, isoOf } from './sync-windows';
+import {
+  connectSandboxCompany,
+  startTestSandbox,
+  waitForSync,
+  type ConnectedCompany,
+} from './sync-test-kit';
+
+const ORIGIN = 'https://app.tapwise.test';
+let server: TestServer;
+let sandbox: Sandbox;
+let synced: ConnectedCompany;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  server = await startTestServer({ ALLOWED_ORIGINS: ORIGIN }, { withWorker: true });
+  synced = await connectSandboxCompany(server, sandbox);
+  await waitForSync(server, synced.teamId, synced.syncId);
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+/** A job context whose queue sends nothing, to run syncs by hand. */
+function handContext(): JobContext {
+  const { db, config, logger, secrets, realtime } = server.context;
+  return { db, config, logger, secrets, realtime, jobs: { send: async () => null } };
+}
+
+/** An independent reader of the sandbox, to ask Apple's numbers. */
+function sandboxReader() {
+  const keys = generateKeyPair();
+  const credentials = { clientId: `reader-${Math.random()}`, teamId: 'reader', keyId: 'reader' };
+  sandbox.registerApiUser({ ...credentials, publicKeyPem: keys.publicKeyPem });
+  return createAppleAdsClient({
+    ...credentials,
+    privateKeyPem: keys.privateKeyPem,
+    baseUrl: sandbox.url,
+    tokenUrl: sandbox.tokenUrl,
+  });
+}
+
+async function factSnapshot(teamId: string) {
+  const counts: Record<string, number> = {};
+  for (const kind of Object.keys(FACT_TABLES) as FactKind[])
+    counts[kind] = await countFacts(server.database.db, teamId, kind);
+  return counts;
+}
+
+describe('first sync', () => {
+  it('marks the integration synced and stores every level', async () => {
+    const run = await findSyncRun(server.database.db, synced.teamId, synced.syncId);
+    expect(run).toMatchObject({ status: 'DONE', progress: 100, mode: 'FIRST' });
+    const counts = await factSnapshot(synced.teamId);
+    for (const count of Object.values(counts)) expect(count).toBeGreaterThan(0);
+    const info = await apiClient(server.url).graphql<{
+      getIntegrationInfo: Record<string, unknown>;
+    }>(
+      '{ getIntegrationInfo { APPLE_SEARCH_ADS firstSyncDone demoMode invalid } }',
+      {},
+      synced.session,
+    );
+    expect(info.data?.getIntegrationInfo).toEqual({
+      APPLE_SEARCH_ADS: true,
+      firstSyncDone: true,
+      demoMode: false,
+      invalid: false,
+    });
+  });
+
+  it('stores exactly the numbers Apple reports for 50 random (entity, window) pairs', async () => {
+    const db = server.database.db;
+    const reader = sandboxReader();
+    const adAccountId = synced.integration.adAccounts[0]!.adAccountId;
+    const account = reader.forAccount(adAccountId);
+    const tz = synced.integration.adAccounts[0]!.timeZone;
+    const today = dayOf(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date()));
+    const entities = {
+      campaigns: await db
+        .select({ id: campaigns.id, campaignId: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.teamId, synced.teamId)),
+      adgroups: await db
+        .select({ id: adGroups.id, campaignId: adGroups.campaignId })
+        .from(adGroups)
+        .where(eq(adGroups.teamId, synced.teamId)),
+      keywords: await db
+        .select({ id: keywords.id, campaignId: keywords.campaignId })
+        .from(keywords)
+        .where(eq(keywords.teamId, synced.teamId)),
+      ads: await db
+        .select({ id: ads.id, campaignId: ads.campaignId })
+        .from(ads)
+        .where(eq(ads.teamId, synced.teamId)),
+    };
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    let nonZero = 0;
+    for (let pair = 0; pair < 50; pair++) {
+      const level = (['campaigns', 'adgroups', 'keywords', 'ads'] as const)[pair % 4]!;
+      const entity = entities[level][random(entities[level].length)]!;
+      const from = today - 1 - random(14);
+      const to = from + 1 + random(today - from);
+      const report = await account.reports.query(level as ReportLevel, {
+        timeRange: { start: isoOf(from), end: isoOf(to), timeZone: 'ORTZ' },
+        filters: [{ field: 'campaignId', operator: 'EQUALS', value: entity.campaignId }],
+        pagination: { offset: 0, pageSize: 5000 },
+      });
+      const row = report.rows.find(
+        (candidate) =>
+          Number(
+            (candidate.metadata as Record<string, unknown>)[level === 'campaigns' ? 'id' : 'id'],
+          ) === entity.id,
+      );
+      const {
+        date: _date,
+        tapPreOrdersPlaced: _t,
+        viewPreOrdersPlaced: _v,
+        ...apple
+      } = toMetrics(row?.totalMetrics ?? {});
+      const stored = await sumFacts(
+        db,
+        synced.teamId,
+        level,
+        entity.id,
+        'DAILY',
+        isoOf(from),
+        isoOf(to),
+      );
+      expect(stored, `${level} ${entity.id} ${isoOf(from)}..${isoOf(to)}`).toEqual(apple);
+      if (apple.impressions > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThan(10);
+  });
+
+  it('replaces a re-synced window instead of adding to it', async () => {
+    const before = await factSnapshot(synced.teamId);
+    const { syncId } = await startSync(
+      server.context,
+      synced.teamId,
+      synced.integration.id,
+      'DAILY',
+    );
+    expect((await waitForSync(server, synced.teamId, syncId)).status).toBe('DONE');
+    const again = await startSync(server.context, synced.teamId, synced.integration.id, 'FIRST');
+    expect((await waitForSync(server, synced.teamId, again.syncId)).status).toBe('DONE');
+    expect(await factSnapshot(synced.teamId)).toEqual(before);
+  });
+});
+
+describe('resume', () => {
+  it('resumes an interrupted sync from its checkpoint with the same data', async () => {
+    const expected = await factSnapshot(synced.teamId);
+    const ctx = handContext();
+    const { syncId } = await startSync(ctx, synced.teamId, synced.integration.id, 'FIRST');
+    let steps = 0;
+    await expect(
+      runSync(ctx, synced.teamId, syncId, {
+        afterStep: () => {
+          if (++steps === 6) throw new Error('worker killed');
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    const interrupted = await findSyncRun(server.database.db, synced.teamId, syncId);
+    expect(interrupted!.completedSteps.length).toBeGreaterThanOrEqual(6);
+    expect(interrupted?.status).toBe('FAILED');
+
+    const resumedSteps: string[] = [];
+    await runSync(ctx, synced.teamId, syncId, { afterStep: (key) => void resumedSteps.push(key) });
+    const finished = await findSyncRun(server.database.db, synced.teamId, syncId);
+    expect(finished?.status).toBe('DONE');
+    expect(resumedSteps.filter((key) => interrupted!.completedSteps.includes(key))).toEqual([]);
+    expect(new Set(finished!.completedSteps).size).toBe(finished!.completedSteps.length);
+    expect(await factSnapshot(synced.teamId)).toEqual(expected);
+  });
+});
+
+describe('Apple failures', () => {
+  it('slows down through 429 bursts and 500s and completes', async () => {
+    const company = await connectSandboxCompany(server, sandbox);
+    sandbox.setFaults({ rateLimitBurst: 3, serverErrors: 2, retryAfterSeconds: 1 });
+    try {
+      const run = await waitForSync(server, company.teamId, company.syncId);
+      expect(run.status).toBe('DONE');
+    } finally {
+      sandbox.resetFaults();
+    }
+    expect(await factSnapshot(company.teamId)).toEqual(await factSnapshot(synced.teamId));
+  });
+
+  it('marks a revoked integration INVALID, logs the failure and stops syncing', async () => {
+    const company = await connectSandboxCompany(server, sandbox);
+    await waitForSync(server, company.teamId, company.syncId);
+    sandbox.revokeApiUser(company.clientId);
+    const { syncId } = await startSync(
+      server.context,
+      company.teamId,
+      company.integration.id,
+      'DAILY',
+    );
+    const run = await waitForSync(server, company.teamId, syncId);
+    expect(run).toMatchObject({ status: 'FAILED', errCode: 'INVALID_INTEGRATION' });
+
+    const api = apiClient(server.url);
+    const info = await api.graphql<{ getIntegrationInfo: { invalid: boolean } }>(
+      '{ getIntegrationInfo { invalid } }',
+      {},
+      company.session,
+    );
+    expect(info.data?.getIntegrationInfo.invalid).toBe(true);
+    const states = await api.rest<{ invalid: boolean }[]>(
+      'GET',
+      'get-integrations-state',
+      undefined,
+      company.session,
+    );
+    expect(states.body.data[0]?.invalid).toBe(true);
+    const logs = await listActivityLogs(server.database.db, company.teamId);
+    expect(logs.map((log) => log.logType)).toContain('integration_failure');
+    const manual = await api.graphql(
+      'mutation { invokeManualSync { successMessage } }',
+      {},
+      company.session,
+    );
+    expect(manual.errors?.[0]?.extensions?.code).toBe(ERROR_CODES.INVALID_INTEGRATION);
+  });
+});
+
+describe('manual sync', () => {
+  it('is refused within the cooldown and answers counts when allowed', async () => {
+    const api = apiClient(server.url);
+    const mutation =
+      'mutation { invokeManualSync { successMessage data { syncId campaignsCount adgroupsCount keywordsCount } } }';
+    const refused = await api.graphql(mutation, {}, synced.session);
+    expect(refused.errors?.[0]?.extensions?.code).toBe(ERROR_CODES.SYNC_TOO_SOON);
+
+    await server.database.db
+      .update(syncRuns)
+      .set({ startedAt: new Date(Date.now() - 3_600_000) })
+      .where(and(eq(syncRuns.teamId, synced.teamId)));
+    const allowed = await api.graphql<{
+      invokeManualSync: { successMessage: string; data: Record<string, number | string> };
+    }>(mutation, {}, synced.session);
+    expect(allowed.errors).toBeUndefined();
+    const data = allowed.data!.invokeManualSync.data;
+    expect(data).toMatchObject({ campaignsCount: 4, adgroupsCount: expect.any(Number) });
+    expect(await api.graphql(mutation, {}, synced.session)).toMatchObject({
+      errors: [{ extensions: { code: ERROR_CODES.SYNC_TOO_SOON } }],
+    });
+    await waitForSync(server, synced.teamId, String(data.syncId));
+  });
+});
+
+describe('progress socket', () => {
+  it('answers syncprogress:check and reports progress up to 100', async () => {
+    const socket = connectSocket(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      auth: { token: synced.session.token, sessId: synced.session.sessId },
+      reconnection: false,
+    });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const events: SyncProgressEvent[] = [];
+    socket.on(SOCKET_EVENTS.syncProgress, (event: SyncProgressEvent) => events.push(event));
+    const answer = (await socket.emitWithAck(SOCKET_EVENTS.syncCheck, {
+      teamId: synced.teamId,
+    })) as SyncProgressEvent;
+    expect(answer).toMatchObject({ done: true, progress: 100, error: null, errCode: null });
+    expect(answer.bfrInfo.firstSyncCD).toBe(false);
+
+    const refused = (await socket.emitWithAck(SOCKET_EVENTS.syncCheck, {
+      teamId: '00000000-0000-4000-8000-000000000000',
+    })) as { code: number };
+    expect(refused.code).toBe(ERROR_CODES.FORBIDDEN);
+
+    const { syncId } = await startSync(
+      server.context,
+      synced.teamId,
+      synced.integration.id,
+      'DAILY',
+    );
+    await waitForSync(server, synced.teamId, syncId);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ syncId, done: true, mode: 'DAILY', progress: 100 });
+    expect(events.some((event) => !event.done && event.progress < 100)).toBe(true);
+    socket.close();
+  });
+});

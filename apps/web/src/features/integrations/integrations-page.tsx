@@ -1,0 +1,13 @@
+// /integrations: the Apple Ads integration of the company and the way to connect it.
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { AppleAdsIntegration } from './apple-ads-integration';
+
+export default function IntegrationsPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('pages.integrations.title')}>
+      <AppleAdsIntegration />
+    </PageFrame>
+  );
+}

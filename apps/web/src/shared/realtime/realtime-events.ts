@@ -1,0 +1,26 @@
+// The socket events of spec 2 §7.4 with their payloads, so handlers and emitters are typed.
+import type {
+  IntegrationDeletionEvent,
+  SOCKET_EVENTS,
+  SyncProgressEvent,
+} from '@tapwise/contracts';
+import type { Socket } from 'socket.io-client';
+
+export interface ServerEvents {
+  [SOCKET_EVENTS.syncProgress]: (event: SyncProgressEvent) => void;
+  [SOCKET_EVENTS.integrationDeletion]: (event: IntegrationDeletionEvent) => void;
+}
+
+/** `syncprogress:check` as contracts' syncCheckInput accepts it. */
+export interface SyncCheck {
+  teamId?: string;
+  correlationId?: string;
+  syncId?: string;
+}
+
+export interface ClientEvents {
+  [SOCKET_EVENTS.syncCheck]: (payload: SyncCheck) => void;
+}
+
+export type RealtimeSocket = Socket<ServerEvents, ClientEvents>;
+export type ServerEventName = keyof ServerEvents;

@@ -1,0 +1,134 @@
+// Benchmark: the first sync of the sandbox's `mature` scenario (4 apps, 100 campaigns, 20,000
+// keywords, two years) into PostgreSQL (BENCH_DATABASE_URL) and PGlite: wall time and fact rows
+// per second; then, on PostgreSQL, Tapwise's bulk write of the keyword facts against COPY of the
+// same rows into the same table.
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/first-sync.ts
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  countFacts,
+  FACT_TABLES,
+  type FactKind,
+} from '../apps/server/src/modules/ads-data/ads-data.repository.js';
+import { keywordReportFacts } from '../apps/server/src/modules/ads-data/report-facts.tables.js';
+import type { AppContext } from '../apps/server/src/modules/app-context.js';
+import { startDemoSandbox } from '../apps/server/src/modules/demo/demo-sandbox.js';
+import { connectIntegration } from '../apps/server/src/modules/integrations/integrations.service.js';
+import { runSync } from '../apps/server/src/modules/sync/sync.service.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { createSecretBox } from '../apps/server/src/platform/crypto/secret-box.js';
+import { insertScalarRows } from '../apps/server/src/platform/db/bulk-write.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.js';
+import { runMigrations } from '../apps/server/src/platform/db/migrate.js';
+import { createLogger } from '../apps/server/src/platform/logger.js';
+import { createCompany } from '../apps/server/src/platform/testing/factories.js';
+import { generateKeyPair } from '../packages/apple-ads/src/index.js';
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const scenario = (process.env.BENCH_SCENARIO ?? 'mature') as 'mature';
+
+async function freshPostgres(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  const name = `tapwise_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function firstSync(database: DatabaseHandle) {
+  await runMigrations(database);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-')),
+  });
+  const ctx = {
+    db: database.db,
+    config,
+    logger: createLogger(config),
+    secrets: createSecretBox(randomBytes(32)),
+    realtime: { toTeam: () => undefined },
+    jobs: { send: async () => null },
+  } as unknown as AppContext;
+  const sandbox = await startDemoSandbox(scenario);
+  const keys = generateKeyPair();
+  const credentials = { clientId: 'bench', appleTeamId: 'bench', keyId: 'bench' };
+  await sandbox.registerApiUser({
+    ...credentials,
+    teamId: 'bench',
+    publicKeyPem: keys.publicKeyPem,
+  });
+  const team = await createCompany(database.db, 'Bench');
+  const started = performance.now();
+  const { syncId } = await connectIntegration(ctx, team.id, {
+    ...credentials,
+    privateKeySealed: ctx.secrets.seal(keys.privateKeyPem),
+    publicKeyPem: keys.publicKeyPem,
+    baseUrl: sandbox.url,
+    tokenUrl: sandbox.tokenUrl,
+    demoMode: false,
+    actor: null,
+  });
+  await runSync(ctx, team.id, syncId);
+  const seconds = (performance.now() - started) / 1000;
+  await sandbox.close();
+  let rows = 0;
+  for (const kind of Object.keys(FACT_TABLES) as FactKind[])
+    rows += await countFacts(database.db, team.id, kind);
+  console.log(
+    `${database.engine}: first sync of ${scenario} in ${seconds.toFixed(1)} s, ` +
+      `${rows} fact rows, ${Math.round(rows / seconds)} rows/s end to end`,
+  );
+}
+
+/** Tapwise's bulk write against COPY, same rows, same (emptied) table, PostgreSQL only. */
+async function againstCopy(database: DatabaseHandle) {
+  const rows = await database.db.select().from(keywordReportFacts);
+  const file = path.join(os.tmpdir(), `tapwise-bench-${process.pid}.csv`);
+  await database.sql.query(`COPY keyword_report_facts TO '${file}' WITH (FORMAT csv)`);
+  await database.sql.query('TRUNCATE keyword_report_facts');
+  let started = performance.now();
+  for (let start = 0; start < rows.length; start += 100_000)
+    await insertScalarRows(database.db, keywordReportFacts, rows.slice(start, start + 100_000));
+  const bulkSeconds = (performance.now() - started) / 1000;
+  await database.sql.query('TRUNCATE keyword_report_facts');
+  started = performance.now();
+  await database.sql.query(`COPY keyword_report_facts FROM '${file}' WITH (FORMAT csv)`);
+  const copySeconds = (performance.now() - started) / 1000;
+  fs.rmSync(file, { force: true });
+  console.log(
+    `postgres keyword facts: ${rows.length} rows; bulk write ${Math.round(rows.length / bulkSeconds)} rows/s, ` +
+      `COPY ${Math.round(rows.length / copySeconds)} rows/s, ratio ${(copySeconds / bulkSeconds).toFixed(2)}`,
+  );
+}
+
+if (serverUrl) {
+  const { database, drop } = await freshPostgres();
+  try {
+    await firstSync(database);
+    await againstCopy(database);
+  } finally {
+    await drop();
+  }
+} else {
+  console.log('BENCH_DATABASE_URL unset: PostgreSQL skipped');
+}
+const embedded = await openDatabase({});
+await firstSync(embedded);
+await embedded.close();
