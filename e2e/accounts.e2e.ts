@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@tapwise/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { startSeededServer, type SeededServer } from './support/seeded-server';
+import { startTapwise, type TapwiseProcess } from './support/tapwise-process';
 import {
   DEMO_ADMIN_EMAIL,
   SEED_PASSWORD,
@@ -14,7 +14,7 @@ import {
   signInByApi,
 } from './support/staff-api';
 
-let server: SeededServer;
+let server: TapwiseProcess;
 let browser: Browser;
 let baseUrl: string;
 
@@ -23,7 +23,7 @@ const owner = { email: `owner-${run}@acme-e2e.io`, password: 'Owner-password-1' 
 const member = { email: `member-${run}@acme-e2e.io`, password: 'Member-password-1' };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startSeededServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTapwise({ seed: true }), launchBrowser()]);
   baseUrl = server.baseUrl;
 });
 afterAll(async () => {
@@ -40,10 +40,22 @@ async function signInAs(page: Page, email: string, password: string) {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/**
+ * These companies have no Apple Ads integration, so the overview greets them with the popup that
+ * asks to integrate; like a person busy with their team, the journeys answer "Not now".
+ */
+async function newAccountsPage(): Promise<Page> {
+  const page = await newPage(browser);
+  await page.addLocatorHandler(page.getByTestId('integration-guard'), async () => {
+    await page.getByRole('button', { name: 'Not now' }).click();
+  });
+  return page;
+}
+
 // The journeys build on each other: the owner signs up first, then invites the member.
 describe.sequential('accounts', () => {
   it('signs up, verifies the address from the mailed link, completes the profile and signs in', async () => {
-    const page = await newPage(browser);
+    const page = await newAccountsPage();
     await page.goto(`${baseUrl}/signup`);
     await page.getByRole('heading', { name: 'Create your Tapwise account' }).waitFor();
     expect(new URL(page.url()).search).toBe('?signup=true');
@@ -77,7 +89,7 @@ describe.sequential('accounts', () => {
   });
 
   it('invites a member who accepts, is made read-only and then cannot change anything', async () => {
-    const ownerPage = await newPage(browser);
+    const ownerPage = await newAccountsPage();
     await signInAs(ownerPage, owner.email, owner.password);
     await ownerPage.getByRole('heading', { name: 'Overview' }).waitFor();
     await ownerPage.getByRole('link', { name: 'Team Management' }).click();
@@ -91,7 +103,7 @@ describe.sequential('accounts', () => {
     const row = ownerPage.getByTestId(`member-${member.email}`);
     await row.getByText('Invited').waitFor();
 
-    const memberPage = await newPage(browser);
+    const memberPage = await newAccountsPage();
     await memberPage.goto(await mailedLink(baseUrl, member.email, '/signin?invite='));
     await memberPage.getByRole('heading', { name: 'Join your team on Tapwise' }).waitFor();
     await memberPage.getByRole('textbox', { name: 'Password' }).fill(member.password);
@@ -127,7 +139,7 @@ describe.sequential('accounts', () => {
   });
 
   it('lets staff act as a user and return to their own account', async () => {
-    const page = await newPage(browser);
+    const page = await newAccountsPage();
     await signInAs(page, STAFF_EMAIL, SEED_PASSWORD);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByRole('link', { name: 'Companies' }).click();
@@ -157,7 +169,7 @@ describe.sequential('accounts', () => {
     );
     expect(invited.errors).toBeUndefined();
 
-    const page = await newPage(browser);
+    const page = await newAccountsPage();
     await page.goto(await mailedLink(baseUrl, owner.email, '/signin?invite='));
     await page.getByLabel('I already have a Tapwise account').check();
     await page.getByRole('button', { name: 'Accept invitation' }).click();
@@ -172,7 +184,7 @@ describe.sequential('accounts', () => {
   });
 
   it('ends the session on the other device once the password changed, with one alert', async () => {
-    const [here, there] = [await newPage(browser), await newPage(browser)];
+    const [here, there] = [await newAccountsPage(), await newAccountsPage()];
     for (const page of [here, there]) {
       await signInAs(page, member.email, member.password);
       await page.getByRole('heading', { name: 'Overview' }).waitFor();

@@ -5,10 +5,10 @@ import { startSandbox } from '@tapwise/apple-ads-sandbox';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { startSeededServer, type SeededServer } from './support/seeded-server';
+import { startTapwise, type TapwiseProcess } from './support/tapwise-process';
 import { signUpCompany } from './support/sign-up';
 
-let server: SeededServer;
+let server: TapwiseProcess;
 let browser: Browser;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
@@ -27,7 +27,7 @@ const apiUser = {
 beforeAll(async () => {
   [server, browser, sandbox] = await Promise.all([
     // The e2e server runs in production mode, where only Apple's own address is allowed.
-    startSeededServer({ APPLE_ADS_CUSTOM_URLS: 'true' }),
+    startTapwise({ seed: true, env: { APPLE_ADS_CUSTOM_URLS: 'true' } }),
     launchBrowser(),
     startSandbox({ port: 0, seed: 42, scenario: 'new' }),
   ]);

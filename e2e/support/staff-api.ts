@@ -1,6 +1,6 @@
 // What the journeys read behind the user's back, as the seeded staff admin: the mail outbox
 // (the server keeps mail there when no SMTP server is configured) and the links in it.
-import { SEED_PASSWORD } from './seeded-server';
+import { SEED_PASSWORD } from './tapwise-process';
 
 export const STAFF_EMAIL = 'staff@tapwise.local';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.tapwise.local';

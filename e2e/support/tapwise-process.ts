@@ -1,6 +1,6 @@
-// A second Tapwise for the account journeys, on a data directory seeded with the demo people
-// (`npm run seed`): reading the mail outbox needs the seeded staff admin, and the shared instance
-// of global-setup starts empty. The seed must run before the server, which then owns the data.
+// Runs Tapwise the way an operator does: the real `serve` entry point with its worker, in
+// production mode, on a free port and a fresh embedded data directory (or E2E_DATABASE_URL),
+// optionally seeded first with the demo people (`npm run seed`).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +10,11 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const SEED_PASSWORD = 'E2e-seed-password-1';
+
+export interface TapwiseProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,18 +27,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface SeededServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** `extraEnv` adds settings of a journey (APPLE_ADS_CUSTOM_URLS for the sandbox, say). */
-export async function startSeededServer(
-  extraEnv: Record<string, string> = {},
-): Promise<SeededServer> {
+export async function startTapwise(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TapwiseProcess> {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('No web build: run `npm run build` before the e2e suite');
+  }
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-e2e-accounts-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-e2e-'));
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -41,27 +43,35 @@ export async function startSeededServer(
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     SMTP_URL: '',
     SEED_PASSWORD,
     // Production mode wants real secrets; a throwaway instance gets throwaway ones.
-    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    ...extraEnv,
+    ...options.env,
   };
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main/cli.ts', 'seed'],
-    { cwd: repoRoot, env, encoding: 'utf8' },
-  );
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
-
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main/serve.ts', '--with-worker'],
-    { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const run = (script: string, ...args: string[]) => [
+    '--import',
+    'tsx',
+    `apps/server/src/main/${script}`,
+    ...args,
+  ];
+  if (options.seed) {
+    // The seed runs before the server, which then owns the embedded database.
+    const seeded = spawnSync(process.execPath, run('cli.ts', 'seed'), {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
+  }
+  const server = spawn(process.execPath, run('serve.ts', '--with-worker'), {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Tapwise exited with ${server.exitCode}`);
