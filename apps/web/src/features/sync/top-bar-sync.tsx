@@ -18,7 +18,13 @@ function LastSyncTime() {
   const { state } = useSyncStatus();
   const now = useNow(30_000);
   return (
-    <Text size="xs" c="dimmed" visibleFrom="md" data-testid="last-sync">
+    <Text
+      size="xs"
+      c="dimmed"
+      visibleFrom="md"
+      data-testid="last-sync"
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {state.lastSyncAt
         ? t('sync.lastSync', { time: lastSyncLabel(state.lastSyncAt, now, i18n.language) })
         : t('topBar.neverSynced')}
@@ -35,7 +41,13 @@ function CurrencyBadge() {
     enabled: info.data?.APPLE_SEARCH_ADS === true,
   });
   return (
-    <Badge variant="outline" color="gray" aria-label={t('topBar.currency')} data-testid="currency">
+    <Badge
+      variant="outline"
+      color="gray"
+      aria-label={t('topBar.currency')}
+      data-testid="currency"
+      style={{ flexShrink: 0 }}
+    >
       {currency.data?.currency ?? DEFAULT_CURRENCY}
     </Badge>
   );
