@@ -7,6 +7,8 @@ export const SOCKET_EVENTS = {
   syncCheck: 'syncprogress:check',
   /** Server → client: integration deletion progress. */
   integrationDeletion: 'delInt:process',
+  /** Server → client: the user's membership changed (role, read-only); renew the token now. */
+  sessionChanged: 'session:changed',
   connect: 'connect',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

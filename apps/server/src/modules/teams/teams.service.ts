@@ -1,5 +1,5 @@
 // Team management (/team-management): invitations, roles, read-only and disabled members.
-import { ERROR_MESSAGES, type Role } from '@tapwise/contracts';
+import { ERROR_MESSAGES, SOCKET_EVENTS, type Role } from '@tapwise/contracts';
 import type { z } from 'zod';
 import type { inviteMemberInput } from '@tapwise/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
@@ -140,8 +140,10 @@ export async function updateMember(
     ...(changes.isReadOnly != null ? { isReadOnly: changes.isReadOnly } : {}),
     ...(changes.isDisabled != null ? { isDisabled: changes.isDisabled } : {}),
   });
-  // Live connections pick the change up at once: a disabled member is cut off.
+  // Live connections pick the change up at once: a disabled member is cut off, anyone else
+  // renews their token so the screens match their new role or read-only flag.
   if (changes.isDisabled) ctx.sessions.endUser(userId);
+  else ctx.realtime.toUser(userId, SOCKET_EVENTS.sessionChanged, { teamId: caller.teamId });
   const user = await findUserById(ctx.db, userId);
   await recordActivity(ctx.db, caller, caller.teamId, {
     logType: 'member_updated',

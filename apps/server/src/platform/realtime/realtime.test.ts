@@ -1,3 +1,4 @@
+import { SOCKET_EVENTS } from '@tapwise/contracts';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../testing/api-client';
@@ -38,6 +39,32 @@ function attempt(origin: string, auth: Record<string, string>): Promise<string> 
 }
 
 describe('realtime', () => {
+  it("tells a member's socket when an admin changes their membership", async () => {
+    const company = await createCompany(server.database.db);
+    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+    const member = await createMember(server.database.db, company.id);
+    const api = apiClient(server.url);
+    const memberSession = await api.signIn(member.email, member.password);
+    const socket = connect(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      auth: { token: memberSession.token, sessId: memberSession.sessId },
+      reconnection: false,
+    });
+    try {
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      const changed = new Promise((resolve) => socket.once(SOCKET_EVENTS.sessionChanged, resolve));
+      await api.graphql(
+        'mutation($id: ID!) { updateTeamMember(userId: $id, isReadOnly: true) { isReadOnly } }',
+        { id: member.user.id },
+        await api.signIn(admin.email, admin.password),
+      );
+      expect(await changed).toEqual({ teamId: company.id });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('cuts the socket off when the account is disabled', async () => {
     const company = await createCompany(server.database.db);
     const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });

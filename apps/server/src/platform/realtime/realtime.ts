@@ -122,6 +122,9 @@ export function createRealtimeEmitter(): RealtimeEmitter & { bind(io: Server): v
     toTeam(teamId, event, data) {
       server?.to(rooms.team(teamId)).emit(event, data);
     },
+    toUser(userId, event, data) {
+      server?.to(rooms.user(userId)).emit(event, data);
+    },
   };
 }
 

@@ -31,4 +31,5 @@ export class UndeclaredSocketAccessError extends Error {}
 /** Server → client events, emitted to rooms; bound to the socket server once it exists. */
 export interface RealtimeEmitter {
   toTeam(teamId: string, event: string, data: unknown): void;
+  toUser(userId: string, event: string, data: unknown): void;
 }

@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { sessionCredentials } from '../../features/auth/session/session-api';
 import { useSession } from '../../features/auth/session/use-session';
+import { useSessionChangeRenewal } from '../../features/auth/session/use-session-change';
 import { InvalidIntegrationBanner } from '../../features/integrations/invalid-integration-banner';
 import { SyncStatusProvider } from '../../features/sync/sync-status';
 import { useRealtimeConnection } from '../../shared/realtime/realtime-connection';
@@ -24,6 +25,7 @@ export function AppLayout() {
     session ? `${session.claims.UserId}:${session.sessId}:${teamId}` : null,
     sessionCredentials,
   );
+  useSessionChangeRenewal();
 
   return (
     <SyncStatusProvider teamId={teamId}>

@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 export interface ServerEvents {
   [SOCKET_EVENTS.syncProgress]: (event: SyncProgressEvent) => void;
   [SOCKET_EVENTS.integrationDeletion]: (event: IntegrationDeletionEvent) => void;
+  [SOCKET_EVENTS.sessionChanged]: (event: { teamId: string }) => void;
 }
 
 /** `syncprogress:check` as contracts' syncCheckInput accepts it. */
