@@ -38,27 +38,36 @@ function attempt(origin: string, auth: Record<string, string>): Promise<string> 
   });
 }
 
+/** A member with a live socket, and a way for their admin to change their membership. */
+async function connectedMember() {
+  const company = await createCompany(server.database.db);
+  const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
+  const member = await createMember(server.database.db, company.id);
+  const api = apiClient(server.url);
+  const memberSession = await api.signIn(member.email, member.password);
+  const credentials = { token: memberSession.token, sessId: memberSession.sessId };
+  const socket = connect(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { origin: ORIGIN },
+    auth: credentials,
+    reconnection: false,
+  });
+  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+  const changeMembership = async (change: 'isReadOnly' | 'isDisabled') =>
+    api.graphql(
+      `mutation($id: ID!) { updateTeamMember(userId: $id, ${change}: true) { ${change} } }`,
+      { id: member.user.id },
+      await api.signIn(admin.email, admin.password),
+    );
+  return { company, socket, credentials, changeMembership };
+}
+
 describe('realtime', () => {
   it("tells a member's socket when an admin changes their membership", async () => {
-    const company = await createCompany(server.database.db);
-    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
-    const member = await createMember(server.database.db, company.id);
-    const api = apiClient(server.url);
-    const memberSession = await api.signIn(member.email, member.password);
-    const socket = connect(server.url, {
-      transports: ['websocket'],
-      extraHeaders: { origin: ORIGIN },
-      auth: { token: memberSession.token, sessId: memberSession.sessId },
-      reconnection: false,
-    });
+    const { company, socket, changeMembership } = await connectedMember();
     try {
-      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
       const changed = new Promise((resolve) => socket.once(SOCKET_EVENTS.sessionChanged, resolve));
-      await api.graphql(
-        'mutation($id: ID!) { updateTeamMember(userId: $id, isReadOnly: true) { isReadOnly } }',
-        { id: member.user.id },
-        await api.signIn(admin.email, admin.password),
-      );
+      await changeMembership('isReadOnly');
       expect(await changed).toEqual({ teamId: company.id });
     } finally {
       socket.close();
@@ -66,28 +75,11 @@ describe('realtime', () => {
   });
 
   it('cuts the socket off when the account is disabled', async () => {
-    const company = await createCompany(server.database.db);
-    const admin = await createMember(server.database.db, company.id, { role: 'ADMIN' });
-    const member = await createMember(server.database.db, company.id);
-    const api = apiClient(server.url);
-    const memberSession = await api.signIn(member.email, member.password);
-    const socket = connect(server.url, {
-      transports: ['websocket'],
-      extraHeaders: { origin: ORIGIN },
-      auth: { token: memberSession.token, sessId: memberSession.sessId },
-      reconnection: false,
-    });
-    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const { socket, credentials, changeMembership } = await connectedMember();
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
-    await api.graphql(
-      'mutation($id: ID!) { updateTeamMember(userId: $id, isDisabled: true) { isDisabled } }',
-      { id: member.user.id },
-      await api.signIn(admin.email, admin.password),
-    );
+    await changeMembership('isDisabled');
     expect(await disconnected).toBe('io server disconnect');
-    expect(
-      await attempt(ORIGIN, { token: memberSession.token, sessId: memberSession.sessId }),
-    ).toMatch(/disabled or unauthorized/);
+    expect(await attempt(ORIGIN, credentials)).toMatch(/disabled or unauthorized/);
   });
 
   it('accepts a websocket with a valid session from an allowed origin', async () => {
