@@ -12,7 +12,7 @@ import { signAccessToken, verifyAccessToken } from '../../platform/auth/access-t
 import type { AuthContext, Authenticator } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
-import { findTeam, listMembershipsOfUser, type Team } from '../teams/teams.repository';
+import { listMembershipsOfUser, type Team } from '../teams/teams.repository';
 import {
   findSessionForAuth,
   insertSession,
@@ -44,9 +44,10 @@ function subscriptionStatus(team: Team | undefined): SubscriptionStatus | null {
   return team.trialEndsAt && team.trialEndsAt > new Date() ? 'trial' : 'active';
 }
 
+type MembershipEntries = Awaited<ReturnType<typeof listMembershipsOfUser>>;
+
 /** The team a session opens in: the requested one, else the first usable membership. */
-async function usableTeamId(ctx: AppContext, userId: string, requested?: string | null) {
-  const entries = await listMembershipsOfUser(ctx.db, userId);
+function usableTeamId(entries: MembershipEntries, requested?: string | null) {
   const usable = entries.filter(
     ({ membership, team }) =>
       !membership.isDisabled && !team.isDisabled && membership.inviteStatus === 'ACCEPTED',
@@ -55,14 +56,13 @@ async function usableTeamId(ctx: AppContext, userId: string, requested?: string 
   return usable[0]?.team.id ?? null;
 }
 
-async function buildClaims(
-  ctx: AppContext,
+function buildClaims(
   user: User,
+  entries: MembershipEntries,
   teamId: string | null,
   sessionId: string,
   impersonatorId: string | null,
-): Promise<SessionClaims> {
-  const entries = await listMembershipsOfUser(ctx.db, user.id);
+): SessionClaims {
   const current = entries.find(({ team }) => team.id === teamId);
   const role: Role | null = current?.membership.role ?? null;
   const isReadOnly = current?.membership.isReadOnly ?? false;
@@ -98,11 +98,12 @@ async function buildClaims(
 async function sessionResponse(
   ctx: AppContext,
   user: User,
+  entries: MembershipEntries,
   teamId: string | null,
   sessionId: string,
   impersonatorId: string | null,
 ): Promise<SessionResponse> {
-  const claims = await buildClaims(ctx, user, teamId, sessionId, impersonatorId);
+  const claims = buildClaims(user, entries, teamId, sessionId, impersonatorId);
   const { token, expiresAt } = await signAccessToken(
     claims,
     ctx.authSecret,
@@ -123,7 +124,8 @@ export async function openSession(
   user: User,
   options: RequestOrigin & { teamId?: string | null; impersonatorId?: string | null } = {},
 ): Promise<SessionResponse> {
-  const teamId = await usableTeamId(ctx, user.id, options.teamId);
+  const entries = await listMembershipsOfUser(ctx.db, user.id);
+  const teamId = usableTeamId(entries, options.teamId);
   if (options.teamId && !teamId) throw accountDisabled();
   const session = await insertSession(ctx.db, {
     userId: user.id,
@@ -135,7 +137,7 @@ export async function openSession(
     // The application clock, like passwordChangedAt, so the code-23 comparison is exact.
     createdAt: new Date(),
   });
-  return sessionResponse(ctx, user, teamId ?? null, session.id, session.impersonatorId);
+  return sessionResponse(ctx, user, entries, teamId ?? null, session.id, session.impersonatorId);
 }
 
 /**
@@ -202,15 +204,15 @@ export async function renewSession(
   user: User,
   switchToTeamId?: string,
 ): Promise<SessionResponse> {
+  const entries = await listMembershipsOfUser(ctx.db, auth.userId);
   let teamId = auth.teamId;
   if (switchToTeamId && switchToTeamId !== auth.teamId) {
-    const target = await usableTeamId(ctx, auth.userId, switchToTeamId);
-    const team = await findTeam(ctx.db, switchToTeamId);
-    if (!target || !team) throw new AppError('NOT_FOUND', 'You cannot switch to this company.');
+    const target = usableTeamId(entries, switchToTeamId);
+    if (!target) throw new AppError('NOT_FOUND', 'You cannot switch to this company.');
     await setSessionTeam(ctx.db, auth.sessionId, target);
     teamId = target;
   }
-  return sessionResponse(ctx, user, teamId, auth.sessionId, auth.impersonatorId);
+  return sessionResponse(ctx, user, entries, teamId, auth.sessionId, auth.impersonatorId);
 }
 
 export async function endSession(ctx: AppContext, auth: AuthContext): Promise<void> {
