@@ -4,6 +4,8 @@ export * from './errors';
 export * from './client-config';
 export * from './limits';
 export * from './periods';
+export * from './metrics';
+export * from './overview';
 export * from './automation';
 export * from './campaigns';
 export * from './categories';

@@ -42,6 +42,10 @@ export const validationMessages = {
   'validation.emailExists': 'Email already exists',
   'validation.emailDomainBlocked': 'Please use your work email address.',
   'validation.emailDomainNotInvited': 'Sign-up is limited to invited email domains.',
+  'validation.dateInvalid': 'Enter a date as YYYY-MM-DD.',
+  'validation.dateRangeOrder': 'The end date must not be before the start date.',
+  'validation.dateRangeTooLong': 'A period can span at most 24 months.',
+  'validation.presetNameTooLong': 'Name must be at most 60 characters.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,0 +1,181 @@
+// The overview page's queries (spec 2 §7.3 Overview; spec 1 §2, §9): inputs validated on both
+// sides and the shapes the server returns. Dates are calendar days in the ad account's time zone.
+import { z } from 'zod';
+import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
+
+/** The longest period one overview query may span: Apple's 24 months of history. */
+export const OVERVIEW_MAX_PERIOD_DAYS = 731;
+
+/** A real calendar day written YYYY-MM-DD. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  .refine(
+    (value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+    },
+    {
+      message: 'validation.dateInvalid',
+    },
+  );
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+
+export const dateRangeSchema = z
+  .object({ start: isoDate, end: isoDate })
+  .refine((range) => range.start <= range.end, {
+    message: 'validation.dateRangeOrder',
+    path: ['end'],
+  })
+  .refine((range) => daysInRange(range) <= OVERVIEW_MAX_PERIOD_DAYS, {
+    message: 'validation.dateRangeTooLong',
+    path: ['end'],
+  });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+/** Inclusive length of a range in days. */
+export function daysInRange(range: { start: string; end: string }): number {
+  return dayNumber(range.end) - dayNumber(range.start) + 1;
+}
+
+/** The period of equal length that ends the day before `range` starts. */
+export function previousPeriod(range: DateRange): DateRange {
+  const length = daysInRange(range);
+  const toIso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const start = dayNumber(range.start);
+  return { start: toIso(start - length), end: toIso(start - 1) };
+}
+
+/** One app of one ad account: what the app selector picks. */
+export const appScopeSchema = z.object({
+  adAccountId: z.number().int().positive(),
+  adamId: z.number().int().positive(),
+});
+export type AppScope = z.infer<typeof appScopeSchema>;
+
+/** Spec argument names: `currdate` is the period shown, `prevdate` the one compared with. */
+export const overviewQuerySchema = appScopeSchema.extend({
+  currdate: dateRangeSchema,
+  /** Defaults to previousPeriod(currdate). */
+  prevdate: dateRangeSchema.optional(),
+});
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+export const SERIES_GRANULARITIES = ['DAY', 'WEEK', 'MONTH'] as const;
+export type SeriesGranularity = (typeof SERIES_GRANULARITIES)[number];
+
+export const overviewSeriesQuerySchema = appScopeSchema.extend({
+  currdate: dateRangeSchema,
+  granularity: z.enum(SERIES_GRANULARITIES),
+});
+export type OverviewSeriesQuery = z.infer<typeof overviewSeriesQuerySchema>;
+
+export const TOP_LIST_SIZE = 10;
+export const topEntitiesQuerySchema = appScopeSchema.extend({
+  /** The metric the top 10 is ranked by (spec: `param`). */
+  param: z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]),
+  period: dateRangeSchema,
+  sortDesc: z.boolean().default(true),
+  goalId: z.string().optional(),
+});
+export type TopEntitiesQuery = z.input<typeof topEntitiesQuerySchema>;
+
+/**
+ * Breakdown dimensions. The spec's gender codes (OVERVIEW_GENDER_CODES) name two of the calls:
+ * MF for the gender split and PH for the device (iPhone/iPad) split.
+ */
+export const BREAKDOWN_DIMENSIONS = [
+  'gender',
+  'deviceClass',
+  'ageRange',
+  'countryOrRegion',
+] as const;
+export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
+
+// Results.
+
+/** Totals of the period shown and of the one compared with; changes come from metricChange. */
+export interface OverviewTotals {
+  currdate: DateRange;
+  prevdate: DateRange;
+  currency: string;
+  current: MetricCounts;
+  previous: MetricCounts;
+}
+
+export interface SeriesPoint {
+  /** First day of the bucket (Monday for weeks, the 1st for months), clipped to the period. */
+  date: string;
+  counts: MetricCounts;
+}
+
+export interface TopEntityRow {
+  id: number;
+  name: string;
+  campaignId: number;
+  campaignName: string;
+  adGroupId: number;
+  /** Keywords only. */
+  matchType?: string;
+  counts: MetricCounts;
+}
+
+export interface BreakdownRow {
+  /** Apple's value: M/F, IPHONE/IPAD, 18-24…, a two-letter country code; 'UNKNOWN' when unreported. */
+  value: string;
+  counts: MetricCounts;
+  previous: MetricCounts;
+}
+
+/** Saved choices of the chart (metrics, granularity) and of the whole overview (period, app). */
+export const chartPresetInput = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(60, 'validation.presetNameTooLong'),
+  metrics: z
+    .array(z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]))
+    .min(1)
+    .max(4),
+  granularity: z.enum(SERIES_GRANULARITIES),
+});
+export type ChartPresetInput = z.infer<typeof chartPresetInput>;
+
+export const overviewPresetInput = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(60, 'validation.presetNameTooLong'),
+  /** A date preset or overview period id; custom ranges are not saved (they go stale). */
+  period: z.string().min(1).max(40),
+  adAccountId: z.number().int().positive().optional(),
+  adamId: z.number().int().positive().optional(),
+});
+export type OverviewPresetInput = z.infer<typeof overviewPresetInput>;
+
+/** What exportReport can put in the e-mailed file. */
+export const REPORT_DATASETS = [
+  'totals',
+  'series',
+  'topKeywords',
+  'topAdGroups',
+  'gender',
+  'deviceClass',
+  'ageRange',
+  'countryOrRegion',
+] as const;
+export type ReportDataset = (typeof REPORT_DATASETS)[number];
+
+export const exportReportInput = z.object({
+  filter: overviewQuerySchema,
+  receiverMail: z.email('validation.emailInvalid'),
+  reportDatasets: z.array(z.enum(REPORT_DATASETS)).min(1, 'validation.required'),
+});
+export type ExportReportInput = z.infer<typeof exportReportInput>;
+
+/** Everything the overview page shows, as the CSV export and the e-mailed report write it. */
+export interface OverviewReport {
+  appName: string;
+  totals: OverviewTotals;
+  granularity: SeriesGranularity;
+  series: SeriesPoint[];
+  topKeywords: TopEntityRow[];
+  topAdGroups: TopEntityRow[];
+  breakdowns: Record<BreakdownDimension, BreakdownRow[]>;
+}
