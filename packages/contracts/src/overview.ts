@@ -103,6 +103,11 @@ export interface OverviewTotals {
   currency: string;
   current: MetricCounts;
   previous: MetricCounts;
+  /**
+   * First day kept per day. Older history is kept per Apple week or month, and a period reaching
+   * before this day counts the whole weeks or months that overlap it (the page says so).
+   */
+  dailyFrom: string;
 }
 
 export interface SeriesPoint {
