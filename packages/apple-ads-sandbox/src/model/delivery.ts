@@ -44,29 +44,67 @@ interface KeywordTraits {
   textHash: number;
 }
 
+interface CampaignDay {
+  delivery: Map<number, MetricRecord>;
+  demandCents: number;
+}
+
+/**
+ * Campaign-days that are over, shared by every request until the next write: a sync asks for
+ * the same window at several levels in turn, and each would otherwise recompute the auction.
+ * Bounded, oldest first out; records in it are never mutated by readers.
+ */
+class FinishedDayCache {
+  private static readonly CAPACITY = 4000;
+  private revision = -1;
+  private readonly days = new Map<string, CampaignDay>();
+
+  get(store: SandboxStore, key: string): CampaignDay | undefined {
+    if (store.revision !== this.revision) {
+      this.days.clear();
+      this.revision = store.revision;
+    }
+    return this.days.get(key);
+  }
+
+  set(key: string, day: CampaignDay): void {
+    if (this.days.size >= FinishedDayCache.CAPACITY)
+      this.days.delete(this.days.keys().next().value as string);
+    this.days.set(key, day);
+  }
+}
+const finishedDays = new WeakMap<SandboxStore, FinishedDayCache>();
+
 /** Per-request memo of keyword traits and campaign-days; a report touches each many times. */
 export class DeliveryMemo {
   private readonly traits = new Map<number, KeywordTraits>();
-  private readonly days = new Map<string, Map<number, MetricRecord>>();
-  private readonly demand = new Map<string, number>();
-  constructor(readonly store: SandboxStore) {}
+  private readonly days = new Map<string, CampaignDay>();
+  private readonly finished: FinishedDayCache;
+  constructor(readonly store: SandboxStore) {
+    let cache = finishedDays.get(store);
+    if (!cache) finishedDays.set(store, (cache = new FinishedDayCache()));
+    this.finished = cache;
+  }
 
   campaignDay(campaignId: number, day: number): Map<number, MetricRecord> {
+    return this.dayOf(campaignId, day).delivery;
+  }
+
+  private dayOf(campaignId: number, day: number): CampaignDay {
     const key = `${campaignId}:${day}`;
-    let result = this.days.get(key);
+    let result = this.days.get(key) ?? this.finished.get(this.store, key);
     if (!result) {
       const computed = computeCampaignDay(this.store, this, campaignId, day);
-      result = computed.delivery;
-      this.days.set(key, result);
-      this.demand.set(key, computed.demandCents);
+      result = { delivery: computed.delivery, demandCents: computed.demandCents };
+      if (computed.finished) this.finished.set(key, result);
     }
+    this.days.set(key, result);
     return result;
   }
 
   /** What the campaign would have spent that day without its daily budget (recommendations). */
   campaignDemandCents(campaignId: number, day: number): number {
-    this.campaignDay(campaignId, day);
-    return this.demand.get(`${campaignId}:${day}`) ?? 0;
+    return this.dayOf(campaignId, day).demandCents;
   }
 
   /**
@@ -130,14 +168,15 @@ function computeCampaignDay(
   memo: DeliveryMemo,
   campaignId: number,
   day: number,
-): { delivery: Map<number, MetricRecord>; demandCents: number } {
+): CampaignDay & { finished: boolean } {
   const result = new Map<number, MetricRecord>();
   const campaign = store.campaigns.get(campaignId);
-  if (!campaign) return { delivery: result, demandCents: 0 };
+  if (!campaign) return { delivery: result, demandCents: 0, finished: false };
   const timeZone = store.accountOf(campaign.adAccountId).timezone;
   const dayStart = localDayStartMs(timeZone, day);
+  const finished = dayStart + DAY_MS <= store.now();
   const dayEnd = Math.min(dayStart + DAY_MS, store.now());
-  if (dayEnd <= dayStart) return { delivery: result, demandCents: 0 };
+  if (dayEnd <= dayStart) return { delivery: result, demandCents: 0, finished };
   const campaignVersions = store.campaignVersions.get(campaignId);
   const portions: Portion[] = [];
   for (const adGroupId of store.adGroupIdsByCampaign.get(campaignId) ?? []) {
@@ -180,7 +219,7 @@ function computeCampaignDay(
     if (existing) addInto(existing, portion.record);
     else result.set(portion.keywordId, portion.record);
   }
-  return { delivery: result, demandCents };
+  return { delivery: result, demandCents, finished };
 }
 
 /** Sub-intervals of the day between version changes of the campaign, ad group or keyword. */

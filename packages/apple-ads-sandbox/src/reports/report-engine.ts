@@ -87,11 +87,16 @@ function buildBucketing(request: ReportRequest, timeZone: string): Bucketing {
   const localDays: number[] = [];
   for (let day = startDay - (utc ? 1 : 0); day <= endDay + (utc ? 1 : 0); day++)
     localDays.push(day);
+  // Each day's bucket once, not once per keyword of the day.
+  const dayBuckets = new Int32Array(endDay - startDay + 1);
+  for (let day = startDay; day <= endDay; day++)
+    dayBuckets[day - startDay] = indexOf(labelFor(day, 0));
   return {
     labels,
     hourly: utc || granularity === 'HOURLY',
     localDays,
-    bucketOfDay: (day) => (day < startDay || day > endDay ? -1 : indexOf(labelFor(day, 0))),
+    bucketOfDay: (day) =>
+      day < startDay || day > endDay ? -1 : (dayBuckets[day - startDay] as number),
     bucketOfHour: (day, hour) => {
       let targetDay = day;
       let targetHour = hour;
@@ -124,6 +129,7 @@ export function runReport(
   const bucketCount = request.granularity ? bucketing.labels.length : 0;
   const rows = new Map<string, ReportRow>();
   const memo = new DeliveryMemo(store);
+  const termPlans = new SearchTermPlans(store.seed);
   const metadataFilters = request.filters.filter((filter) => !METRIC_FIELDS.has(filter.field));
   const campaigns = request.campaignIds
     .map((id) => store.campaigns.get(id))
@@ -198,6 +204,7 @@ export function runReport(
           keyword,
           record,
           adGroupTotals,
+          termPlans,
         );
         for (const contribution of contributions) {
           if (!bucketing.hourly) {
@@ -285,6 +292,7 @@ function contributionsOf(
   keyword: Keyword,
   record: MetricRecord,
   adGroupTotals: Map<number, MetricRecord>,
+  termPlans: SearchTermPlans,
 ): Contribution[] {
   switch (request.level) {
     case 'campaigns':
@@ -293,14 +301,11 @@ function contributionsOf(
       return [{ key: String(adGroup.id), entityId: adGroup.id, record }];
     case 'keywords':
       return [{ key: String(keyword.id), entityId: keyword.id, record }];
-    case 'searchterms':
-      return searchTermsOf(store.seed, adGroup, keyword).map((term, index, terms) => ({
-        key: `${keyword.id}|${term.text}`,
-        entityId: keyword.id,
-        keywordId: keyword.id,
-        searchTerm: term,
-        record: chainSplit(record, cumulativeOf(terms.map((t) => t.weight)))[index] as MetricRecord,
-      }));
+    case 'searchterms': {
+      const { terms, cumulative } = termPlans.of(adGroup, keyword);
+      const parts = chainSplit(record, cumulative);
+      return terms.map((term, index) => ({ ...term, record: parts[index] as MetricRecord }));
+    }
     case 'ads': {
       const total = adGroupTotals.get(adGroup.id);
       if (total)
@@ -308,6 +313,33 @@ function contributionsOf(
       else adGroupTotals.set(adGroup.id, [...record]);
       return [];
     }
+  }
+}
+
+/** Each keyword's search terms and their split, worked out once per report, not once per day. */
+class SearchTermPlans {
+  private readonly plans = new Map<
+    number,
+    { terms: Omit<Contribution, 'record'>[]; cumulative: number[] }
+  >();
+  constructor(private readonly seed: number) {}
+
+  of(adGroup: AdGroup, keyword: Keyword) {
+    let plan = this.plans.get(keyword.id);
+    if (!plan) {
+      const terms = searchTermsOf(this.seed, adGroup, keyword);
+      plan = {
+        terms: terms.map(({ text, source }) => ({
+          key: `${keyword.id}|${text}`,
+          entityId: keyword.id,
+          keywordId: keyword.id,
+          searchTerm: { text, source },
+        })),
+        cumulative: cumulativeOf(terms.map((term) => term.weight)),
+      };
+      this.plans.set(keyword.id, plan);
+    }
+    return plan;
   }
 }
 
