@@ -1,7 +1,8 @@
 // The only code touching the Apple Ads entity and fact tables. Every function takes the team first.
 import { and, between, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { insertScalarRows, upsertRows } from '../../platform/db/bulk-write';
+import { upsertRows } from '../../platform/db/bulk-write';
+import { replaceRowsByCopy } from '../../platform/db/copy-rows';
 import type { Database } from '../../platform/db/database';
 import {
   adGroups,
@@ -89,25 +90,19 @@ export async function replaceFacts<K extends FactKind>(
   rows: Omit<FactRow<K>, 'teamId'>[],
 ): Promise<void> {
   const table = FACT_TABLES[kind];
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(table)
-      .where(
-        and(
-          eq(table.teamId, teamId),
-          eq(table.adAccountId, window.adAccountId),
-          inArray(table.campaignId, [...window.campaignIds]),
-          eq(table.grain, window.grain),
-          between(table.date, window.from, window.to),
-          window.dimension ? eq(campaignBreakdownFacts.dimension, window.dimension) : undefined,
-        ),
-      );
-    await insertScalarRows(
-      tx as unknown as Database,
-      table as PgTable,
-      rows.map((row) => ({ ...row, teamId })),
-    );
-  });
+  await replaceRowsByCopy(
+    db,
+    table as PgTable,
+    and(
+      eq(table.teamId, teamId),
+      eq(table.adAccountId, window.adAccountId),
+      inArray(table.campaignId, [...window.campaignIds]),
+      eq(table.grain, window.grain),
+      between(table.date, window.from, window.to),
+      window.dimension ? eq(campaignBreakdownFacts.dimension, window.dimension) : undefined,
+    )!,
+    rows.map((row) => ({ ...row, teamId })),
+  );
 }
 
 /** Campaign ids of an ad account with the app each promotes. */
