@@ -6,6 +6,7 @@ export * from './limits';
 export * from './periods';
 export * from './metrics';
 export * from './overview';
+export * from './overview-csv';
 export * from './automation';
 export * from './campaigns';
 export * from './categories';

@@ -7,18 +7,15 @@ import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 export const OVERVIEW_MAX_PERIOD_DAYS = 731;
 
 /** A real calendar day written YYYY-MM-DD. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
-  .refine(
-    (value) => {
-      const day = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-    },
-    {
-      message: 'validation.dateInvalid',
-    },
-  );
+export const isoDate = z.string().refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  },
+  // One message for any bad date, not one per failed check.
+  { message: 'validation.dateInvalid' },
+);
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
@@ -111,7 +108,7 @@ export interface OverviewTotals {
 }
 
 export interface SeriesPoint {
-  /** First day of the bucket (Monday for weeks, the 1st for months), clipped to the period. */
+  /** First day of the bucket (Sunday for weeks, Apple's weeks; the 1st for months), clipped to the period. */
   date: string;
   counts: MetricCounts;
 }

@@ -15,6 +15,7 @@ const TeamManagementPage = lazyPage(
 );
 const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'));
 const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
+const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
@@ -57,6 +58,12 @@ export function renderPage(page: PageKey): ReactElement {
       return <IntegrationsPage />;
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
+    case 'overview':
+      return (
+        <IntegrationGuard>
+          <OverviewPage />
+        </IntegrationGuard>
+      );
     default:
       if (INTEGRATION_GUARDED_PAGES.has(page)) {
         return (

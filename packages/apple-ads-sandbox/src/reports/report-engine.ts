@@ -111,6 +111,16 @@ function buildBucketing(request: ReportRequest, timeZone: string): Bucketing {
   };
 }
 
+function addToRow(row: ReportRow, record: MetricRecord, bucket: number): void {
+  const { total, buckets } = row;
+  for (let m = 0; m < METRIC_COUNT; m++) total[m] = (total[m] as number) + (record[m] as number);
+  if (buckets && bucket >= 0) {
+    const base = bucket * METRIC_COUNT;
+    for (let m = 0; m < METRIC_COUNT; m++)
+      buckets[base + m] = (buckets[base + m] as number) + (record[m] as number);
+  }
+}
+
 interface Contribution {
   key: string;
   entityId: number;
@@ -147,10 +157,24 @@ export function runReport(
     metadataFilters
       .filter((filter) => filter.field === 'adGroupId')
       .every((filter) => matchesFilter({ adGroupId: adGroup.id }, filter));
+  // Scope is decided once per keyword, not on each of its days.
+  const scope = new Map<number, { keyword: Keyword; adGroup: AdGroup } | null>();
+  const inScope = (keywordId: number) => {
+    let entry = scope.get(keywordId);
+    if (entry === undefined) {
+      const keyword = store.keywords.get(keywordId) as Keyword;
+      const adGroup = store.adGroups.get(keyword.adGroupId) as AdGroup;
+      entry = keywordInScope(keyword) && adGroupInScope(adGroup) ? { keyword, adGroup } : null;
+      scope.set(keywordId, entry);
+    }
+    return entry;
+  };
 
   const rowFor = (contribution: Contribution, groups: Record<string, string>): ReportRow => {
-    const groupKey = request.groupBy.map((dimension) => groups[dimension]).join('|');
-    const key = groupKey ? `${contribution.key}|${groupKey}` : contribution.key;
+    const key =
+      request.groupBy.length === 0
+        ? contribution.key
+        : `${contribution.key}|${request.groupBy.map((dimension) => groups[dimension]).join('|')}`;
     let row = rows.get(key);
     if (!row) {
       row = {
@@ -173,19 +197,12 @@ export function runReport(
     adGroup: AdGroup,
   ) => {
     // Without groupBy there is nothing to split; skip the allocation-heavy path.
-    const parts =
-      request.groupBy.length === 0
-        ? [[NO_GROUPS, contribution.record] as [Record<string, string>, MetricRecord]]
-        : splitGroups(store.seed, request.groupBy, contribution.record, campaign, adGroup);
-    for (const [groups, record] of parts) {
-      const row = rowFor(contribution, groups);
-      for (let m = 0; m < METRIC_COUNT; m++) row.total[m] = (row.total[m] ?? 0) + (record[m] ?? 0);
-      if (row.buckets && bucket >= 0) {
-        const base = bucket * METRIC_COUNT;
-        for (let m = 0; m < METRIC_COUNT; m++)
-          row.buckets[base + m] = (row.buckets[base + m] ?? 0) + (record[m] ?? 0);
-      }
+    if (request.groupBy.length === 0) {
+      addToRow(rowFor(contribution, NO_GROUPS), contribution.record, bucket);
+      return;
     }
+    const parts = splitGroups(store.seed, request.groupBy, contribution.record, campaign, adGroup);
+    for (const [groups, record] of parts) addToRow(rowFor(contribution, groups), record, bucket);
   };
 
   for (const campaign of campaigns) {
@@ -193,9 +210,9 @@ export function runReport(
       const delivery = memo.campaignDay(campaign.id, day);
       const adGroupTotals = new Map<number, MetricRecord>();
       for (const [keywordId, record] of delivery) {
-        const keyword = store.keywords.get(keywordId) as Keyword;
-        const adGroup = store.adGroups.get(keyword.adGroupId) as AdGroup;
-        if (!keywordInScope(keyword) || !adGroupInScope(adGroup)) continue;
+        const entry = inScope(keywordId);
+        if (!entry) continue;
+        const { keyword, adGroup } = entry;
         const contributions = contributionsOf(
           store,
           request,
