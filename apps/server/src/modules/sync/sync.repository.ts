@@ -79,6 +79,10 @@ export async function deleteSyncRuns(db: Database, teamId: string) {
 }
 
 /** Runs left RUNNING by a process that stopped; the embedded server resumes them at start. */
-export async function listRunningSyncRuns(db: Database) {
-  return db.select().from(syncRuns).where(eq(syncRuns.status, 'RUNNING'));
+/** Syncs still running, of every company or of one. */
+export async function listRunningSyncRuns(db: Database, teamId?: string) {
+  return db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.status, 'RUNNING'), teamId ? eq(syncRuns.teamId, teamId) : undefined));
 }

@@ -102,6 +102,20 @@ export async function startManualSync(
   };
 }
 
+/** The integration was deleted (or is being deleted) while its sync ran: the sync stops. */
+const INTEGRATION_REMOVED = 'Integration removed';
+class IntegrationRemoved extends Error {
+  constructor() {
+    super(INTEGRATION_REMOVED);
+  }
+}
+
+/** Checked before each step, so a deletion waits at most for the steps already in flight. */
+async function assertIntegrationLive(db: Database, teamId: string, integrationId: string) {
+  const integration = await findIntegrationById(db, teamId, integrationId);
+  if (!integration || integration.deletingAt) throw new IntegrationRemoved();
+}
+
 interface Step {
   key: string;
   run(): Promise<void>;
@@ -124,8 +138,7 @@ export async function runSync(
   if (!integration || integration.deletingAt || integration.state === 'INVALID') {
     await updateSyncRun(ctx.db, teamId, syncId, {
       status: 'FAILED',
-      error:
-        integration?.state === 'INVALID' ? INTEGRATION_MESSAGES.INVALID : 'Integration removed',
+      error: integration?.state === 'INVALID' ? INTEGRATION_MESSAGES.INVALID : INTEGRATION_REMOVED,
       errCode: integration?.state === 'INVALID' ? INVALID_INTEGRATION : null,
       finishedAt: new Date(),
     });
@@ -139,6 +152,14 @@ export async function runSync(
   } catch (error) {
     if (isRefusedCredentials(error)) {
       await markInvalid(ctx, run, integration, error as AppleAdsError);
+      return;
+    }
+    if (error instanceof IntegrationRemoved) {
+      await updateSyncRun(ctx.db, teamId, syncId, {
+        status: 'FAILED',
+        error: error.message,
+        finishedAt: new Date(),
+      });
       return;
     }
     await updateSyncRun(ctx.db, teamId, syncId, {
@@ -171,6 +192,7 @@ async function executeSteps(
   for (const [index, account] of accounts.entries()) {
     const key = `entities:${account.adAccountId}`;
     if (done.has(key)) continue;
+    await assertIntegrationLive(db, teamId, integration.id);
     const entities = await fetchAccountEntities(client.forAccount(account.adAccountId));
     for (const kind of Object.keys(entities) as EntityKind[])
       await saveEntities(db, teamId, kind, entities[kind] as never);
@@ -186,6 +208,7 @@ async function executeSteps(
   const pending = steps.filter((step) => !done.has(step.key));
   let finished = steps.length - pending.length;
   await inParallel(pending, REPORT_CONCURRENCY, async (step) => {
+    await assertIntegrationLive(db, teamId, integration.id);
     await step.run();
     finished++;
     const share = Math.floor(((100 - ENTITY_SHARE) * finished) / steps.length);

@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../../platform/testing/test-se
 import { listActivityLogs } from '../activity-log/activity-log.repository';
 import { adGroups, ads, campaigns, keywords } from '../ads-data/ads-entities.tables';
 import { countFacts, FACT_TABLES, sumFacts, type FactKind } from '../ads-data/ads-data.repository';
+import { findIntegration } from '../integrations/integrations.repository';
 import type { JobContext } from '../job-context';
 import { findSyncRun } from './sync.repository';
 import { runSync, startSync } from './sync.service';
@@ -199,6 +200,35 @@ describe('resume', () => {
     expect(resumedSteps.filter((key) => interrupted!.completedSteps.includes(key))).toEqual([]);
     expect(new Set(finished!.completedSteps).size).toBe(finished!.completedSteps.length);
     expect(await factSnapshot(synced.teamId)).toEqual(expected);
+  });
+});
+
+describe('deletion during a sync', () => {
+  it('stops the sync before its next step and leaves no data behind', async () => {
+    const company = await connectSandboxCompany(server, sandbox);
+    await waitForSync(server, company.teamId, company.syncId);
+    const ctx = handContext();
+    const { syncId } = await startSync(ctx, company.teamId, company.integration.id, 'FIRST');
+    const api = apiClient(server.url);
+    let steps = 0;
+    await runSync(ctx, company.teamId, syncId, {
+      afterStep: async () => {
+        if (++steps !== 3) return;
+        const answer = await api.rest('DELETE', 'integration', undefined, company.session);
+        expect(answer.status).toBe(200);
+      },
+    });
+    const stopped = await findSyncRun(server.database.db, company.teamId, syncId);
+    const deadline = Date.now() + 30_000;
+    while ((await findIntegration(server.database.db, company.teamId)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(stopped).toMatchObject({ status: 'FAILED', error: 'Integration removed' });
+    expect(stopped!.progress).toBeLessThan(100);
+    expect(await findIntegration(server.database.db, company.teamId)).toBeNull();
+    expect(Object.values(await factSnapshot(company.teamId))).toEqual(
+      Object.keys(FACT_TABLES).map(() => 0),
+    );
   });
 });
 
