@@ -8,6 +8,8 @@ export const clientConfigSchema = z.object({
   appVersion: z.string(),
   /** Where /signup sends people while self sign-up is off (the marketing beta page). */
   betaSignupUrl: z.string(),
+  /** Whether an Apple Ads connection may name its own API address (test servers, the sandbox). */
+  appleAdsCustomUrls: z.boolean(),
 });
 
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -14,6 +14,7 @@ const config = {
   inviteDomainAllowlist: [],
   appVersion: 'v1.0.159',
   betaSignupUrl: '/login',
+  appleAdsCustomUrls: true,
 };
 
 beforeAll(async () => {

@@ -14,9 +14,14 @@ const config = {
   inviteDomainAllowlist: [],
   appVersion: 'v1.0.159',
   betaSignupUrl: '/login',
+  appleAdsCustomUrls: true,
 };
 
-export function renderInApp(element: ReactNode, path = '/overview') {
+export function renderInApp(
+  element: ReactNode,
+  path = '/overview',
+  configOverrides: Partial<typeof config> = {},
+) {
   connectRealtime(null, () => null);
   connectRealtime(`test-${Math.random()}`, () => ({ token: 't', sessId: 's' }));
   const router = createMemoryRouter(
@@ -29,7 +34,7 @@ export function renderInApp(element: ReactNode, path = '/overview') {
     { initialEntries: [path] },
   );
   render(
-    <AppProviders config={config}>
+    <AppProviders config={{ ...config, ...configOverrides }}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -17,6 +17,7 @@ export function clientConfig(config: Config): ClientConfig {
     inviteDomainAllowlist: config.inviteDomainAllowlist,
     appVersion: APP_VERSION,
     betaSignupUrl: config.betaSignupUrl,
+    appleAdsCustomUrls: config.appleAdsCustomUrls,
   };
 }
 

@@ -46,6 +46,7 @@ describe('HTTP surface', () => {
       inviteDomainAllowlist: [],
       appVersion: APP_VERSION,
       betaSignupUrl: '/login',
+      appleAdsCustomUrls: true,
     });
   });
 

@@ -1,9 +1,10 @@
 // Step 2 of connecting Apple Ads: client ID, team ID and key ID (and the user's own private key
 // when they brought one), checked with the contracts schema the server applies. A custom API
-// address is for test servers (the sandbox); the server refuses it where it is not allowed.
+// address is for test servers (the sandbox), offered only where the server allows it.
 import { Accordion, Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { ERROR_CODES, addIntegrationInput, type AddIntegrationInput } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
+import { useClientConfig } from '../../shared/api/client-config';
 import { ApiError } from '../../shared/api/http';
 import { useSchemaForm, type FormSchema } from '../../shared/forms/use-schema-form';
 import { useSubmission } from '../../shared/forms/use-submission';
@@ -44,6 +45,7 @@ export function AppleAdsCredentialsForm({
   onConnected,
 }: AppleAdsCredentialsFormProps) {
   const { t } = useTranslation();
+  const { appleAdsCustomUrls } = useClientConfig();
   const form = useSchemaForm(credentialsSchema, EMPTY);
   const submission = useSubmission();
   const connect = (input: AddIntegrationInput) =>
@@ -78,17 +80,19 @@ export function AppleAdsCredentialsForm({
             onChange={(event) => form.setValue('privateKeyPem', event.currentTarget.value)}
           />
         )}
-        <Accordion variant="contained">
-          <Accordion.Item value="api-address">
-            <Accordion.Control>{t('connect.advanced')}</Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="sm">
-                <TextInput label={t('connect.baseUrl')} {...form.field('baseUrl')} />
-                <TextInput label={t('connect.tokenUrl')} {...form.field('tokenUrl')} />
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
+        {appleAdsCustomUrls && (
+          <Accordion variant="contained">
+            <Accordion.Item value="api-address">
+              <Accordion.Control>{t('connect.advanced')}</Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="sm">
+                  <TextInput label={t('connect.baseUrl')} {...form.field('baseUrl')} />
+                  <TextInput label={t('connect.tokenUrl')} {...form.field('tokenUrl')} />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
+        )}
         {submission.failure && (
           <Alert color="red" role="alert">
             {t(submission.failure)}
