@@ -15,14 +15,17 @@ import {
   productPages,
 } from './ads-entities.tables';
 import {
+  adGroupHourlyFacts,
   adGroupReportFacts,
   adReportFacts,
   campaignBreakdownFacts,
+  campaignHourlyFacts,
   campaignReportFacts,
   keywordReportFacts,
   METRIC_FIELDS,
   searchTermReportFacts,
   type ReportGrain,
+  type SyncGrain,
 } from './report-facts.tables';
 
 export const ENTITY_TABLES = {
@@ -48,6 +51,8 @@ export const FACT_TABLES = {
   keywords: keywordReportFacts,
   searchterms: searchTermReportFacts,
   ads: adReportFacts,
+  campaignHours: campaignHourlyFacts,
+  adgroupHours: adGroupHourlyFacts,
 } as const;
 export type FactKind = keyof typeof FACT_TABLES;
 export type FactRow<K extends FactKind> = (typeof FACT_TABLES)[K]['$inferInsert'];
@@ -70,7 +75,7 @@ export async function saveEntities<K extends EntityKind>(
 export interface FactWindow {
   adAccountId: number;
   campaignIds: readonly number[];
-  grain: ReportGrain;
+  grain: SyncGrain;
   /** Inclusive ISO dates (the account's local days). */
   from: string;
   to: string;
@@ -97,7 +102,7 @@ export async function replaceFacts<K extends FactKind>(
       eq(table.teamId, teamId),
       eq(table.adAccountId, window.adAccountId),
       inArray(table.campaignId, [...window.campaignIds]),
-      eq(table.grain, window.grain),
+      'grain' in table ? eq(table.grain, window.grain as ReportGrain) : undefined,
       between(table.date, window.from, window.to),
       window.dimension ? eq(campaignBreakdownFacts.dimension, window.dimension) : undefined,
     )!,
@@ -129,7 +134,7 @@ export type MetricTotals = Record<(typeof METRIC_FIELDS)[number], number>;
 export async function sumFacts(
   db: Database,
   teamId: string,
-  kind: Exclude<FactKind, 'campaignBreakdowns' | 'searchterms'>,
+  kind: 'campaigns' | 'adgroups' | 'keywords' | 'ads',
   entityId: number,
   grain: ReportGrain,
   from: string,

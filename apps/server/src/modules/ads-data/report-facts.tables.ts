@@ -2,10 +2,22 @@
 // value) per day (DAILY, the last 90 days) or per Apple week or month further back (WEEKLY,
 // MONTHLY, up to 24 months). `date` is the period's first day in the ad account's time zone.
 // Counts are integers, money integer micros. A re-synced window replaces its rows.
-import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const REPORT_GRAINS = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
 export type ReportGrain = (typeof REPORT_GRAINS)[number];
+/** What a sync asks Apple for: the stored grains, and HOURLY for the hourly tables. */
+export type SyncGrain = ReportGrain | 'HOURLY';
 
 /** The metrics Apple reports at every level, in the order the sync writes them. */
 export const METRIC_FIELDS = [
@@ -136,5 +148,36 @@ export const adReportFacts = pgTable(
     primaryKey({ columns: [t.teamId, t.adId, t.grain, t.date] }),
     index('ad_report_facts_app_idx').on(t.teamId, t.adamId, t.grain, t.date),
     index('ad_report_facts_campaign_idx').on(t.teamId, t.campaignId, t.grain, t.date),
+  ],
+);
+
+/**
+ * Hour-by-hour facts of the recent window (Apple reports HOURLY for the last 7 days, campaigns and
+ * ad groups only): `date` and `hour` are the ad account's local day and hour.
+ */
+const hourlyKey = () => ({
+  teamId: uuid('team_id').notNull(),
+  adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
+  adamId: bigint('adam_id', { mode: 'number' }).notNull(),
+  campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  hour: smallint('hour').notNull(),
+});
+
+export const campaignHourlyFacts = pgTable(
+  'campaign_hourly_facts',
+  { ...hourlyKey(), ...metrics() },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.campaignId, t.date, t.hour] }),
+    index('campaign_hourly_facts_app_idx').on(t.teamId, t.adamId, t.date),
+  ],
+);
+
+export const adGroupHourlyFacts = pgTable(
+  'ad_group_hourly_facts',
+  { ...hourlyKey(), adGroupId: bigint('ad_group_id', { mode: 'number' }).notNull(), ...metrics() },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.adGroupId, t.date, t.hour] }),
+    index('ad_group_hourly_facts_campaign_idx').on(t.teamId, t.campaignId, t.date),
   ],
 );

@@ -2,7 +2,7 @@
 // the row's granular metrics, with integer counts and money in micros.
 import { toMetrics, type ReportRow, type WireMetrics } from '@tapwise/apple-ads';
 import type { FactKind, FactRow } from '../ads-data/ads-data.repository';
-import type { ReportGrain } from '../ads-data/report-facts.tables';
+import type { SyncGrain } from '../ads-data/report-facts.tables';
 
 export const BREAKDOWN_DIMENSIONS = [
   'deviceClass',
@@ -14,7 +14,7 @@ export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 export interface FactContext {
   adAccountId: number;
-  grain: ReportGrain;
+  grain: SyncGrain;
   /** The app each campaign promotes. */
   adamIdOf: ReadonlyMap<number, number>;
   dimension?: BreakdownDimension;
@@ -35,6 +35,7 @@ function entityColumns(kind: FactKind, metadata: Metadata, dimension?: Breakdown
   const campaignId = num(metadata.campaignId ?? metadata.id);
   switch (kind) {
     case 'campaigns':
+    case 'campaignHours':
       return { campaignId };
     case 'campaignBreakdowns':
       return {
@@ -43,6 +44,7 @@ function entityColumns(kind: FactKind, metadata: Metadata, dimension?: Breakdown
         value: String(metadata[dimension!] ?? 'UNKNOWN'),
       };
     case 'adgroups':
+    case 'adgroupHours':
       return { campaignId, adGroupId: num(metadata.adGroupId ?? metadata.id) };
     case 'keywords':
       return {
@@ -67,6 +69,13 @@ function entityColumns(kind: FactKind, metadata: Metadata, dimension?: Breakdown
   }
 }
 
+/** HOURLY rows are dated 'YYYY-MM-DD HH' and go to the hourly tables, which have no grain. */
+function periodColumns(grain: SyncGrain, date: string) {
+  return grain === 'HOURLY'
+    ? { date: date.slice(0, 10), hour: Number(date.slice(11, 13)) }
+    : { grain, date: date.slice(0, 10) };
+}
+
 export function factRowsOf(
   kind: FactKind,
   rows: readonly ReportRow<Metadata>[],
@@ -81,8 +90,7 @@ export function factRowsOf(
       facts.push({
         adAccountId: context.adAccountId,
         adamId,
-        grain: context.grain,
-        date: period.date.slice(0, 10),
+        ...periodColumns(context.grain, period.date),
         ...entity,
         ...metricColumns(period),
       } as AnyFactRow);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, historyWindows, incrementalWindow, isoOf, localToday } from './sync-windows';
+import { dayOf, historyWindows, incrementalWindows, isoOf, localToday } from './sync-windows';
 
 describe('sync windows', () => {
   const today = dayOf('2026-03-18');
 
   it('covers 24 months without gaps or overlaps, within Apple limits', () => {
-    const [daily, weekly, monthly] = historyWindows(today, 0);
+    const [hourly, daily, weekly, monthly] = historyWindows(today, 0);
+    expect(hourly).toEqual({ grain: 'HOURLY', from: '2026-03-12', to: '2026-03-18' });
     expect(daily).toEqual({ grain: 'DAILY', from: '2025-12-19', to: '2026-03-18' });
     expect(dayOf(daily!.from)).toBeGreaterThanOrEqual(today - 90);
     expect(dayOf(weekly!.to)).toBe(dayOf(daily!.from) - 1);
@@ -18,15 +19,17 @@ describe('sync windows', () => {
   });
 
   it('leaves out windows that end before the oldest campaign', () => {
-    expect(historyWindows(today, today - 14).map((window) => window.grain)).toEqual(['DAILY']);
+    expect(historyWindows(today, today - 14).map((window) => window.grain)).toEqual([
+      'HOURLY',
+      'DAILY',
+    ]);
   });
 
-  it('re-pulls the last three days and reads today in the account zone', () => {
-    expect(incrementalWindow(today)).toEqual({
-      grain: 'DAILY',
-      from: '2026-03-16',
-      to: '2026-03-18',
-    });
+  it('re-pulls the last three days and the hours of the last seven, in the account zone', () => {
+    expect(incrementalWindows(today)).toEqual([
+      { grain: 'HOURLY', from: '2026-03-12', to: '2026-03-18' },
+      { grain: 'DAILY', from: '2026-03-16', to: '2026-03-18' },
+    ]);
     const lateUtc = new Date('2026-03-19T03:00:00Z');
     expect(isoOf(localToday('America/Los_Angeles', lateUtc))).toBe('2026-03-18');
     expect(isoOf(localToday('Europe/Berlin', lateUtc))).toBe('2026-03-19');

@@ -1,11 +1,12 @@
 // The report windows a sync asks Apple for, per Apple's limits (WIRE.md): DAILY starts within
 // the last 90 days, WEEKLY ends at least 14 days ago and starts within 365 days, MONTHLY ends at
 // least 90 days ago, nothing before 24 months. Weeks are Apple's Sunday weeks, so WEEKLY starts
-// on a Sunday and every stored week is whole except where it meets the DAILY window.
-import type { ReportGrain } from '../ads-data/report-facts.tables';
+// on a Sunday and every stored week is whole except where it meets the DAILY window. HOURLY covers
+// the last 7 days (campaigns and ad groups), in tables of its own.
+import type { SyncGrain } from '../ads-data/report-facts.tables';
 
 export interface ReportWindow {
-  grain: ReportGrain;
+  grain: SyncGrain;
   /** Inclusive ISO dates in the ad account's time zone. */
   from: string;
   to: string;
@@ -16,6 +17,8 @@ export const DAILY_WINDOW_DAYS = 90;
 export const HISTORY_DAYS = 730;
 /** Apple restates recent days; incremental syncs pull these again. */
 export const INCREMENTAL_DAYS = 3;
+/** Apple reports hours for windows starting within the last 7 days. */
+export const HOURLY_DAYS = 7;
 
 /** Today's date in a time zone, as a day number since the epoch. */
 export function localToday(timeZone: string, now: Date): number {
@@ -40,6 +43,7 @@ export function historyWindows(today: number, since: number): ReportWindow[] {
   const monthlyTo = weeklyFrom - 1;
   const monthlyFrom = today - HISTORY_DAYS;
   const windows: ReportWindow[] = [
+    hourlyWindow(today),
     { grain: 'DAILY', from: isoOf(dailyFrom), to: isoOf(today) },
     { grain: 'WEEKLY', from: isoOf(weeklyFrom), to: isoOf(weeklyTo) },
     { grain: 'MONTHLY', from: isoOf(monthlyFrom), to: isoOf(monthlyTo) },
@@ -47,8 +51,16 @@ export function historyWindows(today: number, since: number): ReportWindow[] {
   return windows.filter((window) => dayOf(window.to) >= since);
 }
 
-export function incrementalWindow(today: number): ReportWindow {
-  return { grain: 'DAILY', from: isoOf(today - (INCREMENTAL_DAYS - 1)), to: isoOf(today) };
+/** Every sync: the recent days again, and their hours. */
+export function incrementalWindows(today: number): ReportWindow[] {
+  return [
+    hourlyWindow(today),
+    { grain: 'DAILY', from: isoOf(today - (INCREMENTAL_DAYS - 1)), to: isoOf(today) },
+  ];
+}
+
+function hourlyWindow(today: number): ReportWindow {
+  return { grain: 'HOURLY', from: isoOf(today - (HOURLY_DAYS - 1)), to: isoOf(today) };
 }
 
 function sundayOnOrAfter(day: number): number {

@@ -41,7 +41,7 @@ import {
 import {
   HISTORY_DAYS,
   historyWindows,
-  incrementalWindow,
+  incrementalWindows,
   localToday,
   type ReportWindow,
 } from './sync-windows';
@@ -245,7 +245,7 @@ async function reportSteps(
     campaign.startTime ? localToday(account.timeZone, campaign.startTime) : today,
   );
   const since = Math.min(today, ...starts);
-  const windows = run.mode === 'FIRST' ? historyWindows(today, since) : [incrementalWindow(today)];
+  const windows = run.mode === 'FIRST' ? historyWindows(today, since) : incrementalWindows(today);
   const steps: Step[] = [];
   for (const window of windows) {
     for (let start = 0; start < campaigns.length; start += CAMPAIGNS_PER_REQUEST) {
@@ -264,8 +264,16 @@ async function reportSteps(
   return { steps, historyLimited: since < today - HISTORY_DAYS };
 }
 
-/** Every level in every window; the overview's breakdowns only where it reads them (DAILY). */
+/**
+ * Every level in every window; the overview's breakdowns only where it reads them (DAILY); hours
+ * for campaigns and ad groups, the levels Apple reports them for that the product uses.
+ */
 function reportKinds(window: ReportWindow): [FactKind, BreakdownDimension | undefined][] {
+  if (window.grain === 'HOURLY')
+    return [
+      ['campaignHours', undefined],
+      ['adgroupHours', undefined],
+    ];
   const levels: [FactKind, undefined][] = (
     ['campaigns', 'adgroups', 'keywords', 'searchterms', 'ads'] as const
   ).map((kind) => [kind, undefined]);
@@ -275,6 +283,17 @@ function reportKinds(window: ReportWindow): [FactKind, BreakdownDimension | unde
     ...BREAKDOWN_DIMENSIONS.map((d) => ['campaignBreakdowns', d] as [FactKind, BreakdownDimension]),
   ];
 }
+
+const REPORT_LEVEL_OF = {
+  campaigns: 'campaigns',
+  campaignBreakdowns: 'campaigns',
+  campaignHours: 'campaigns',
+  adgroups: 'adgroups',
+  adgroupHours: 'adgroups',
+  keywords: 'keywords',
+  searchterms: 'searchterms',
+  ads: 'ads',
+} as const satisfies Record<FactKind, string>;
 
 async function syncReport(
   ctx: JobContext,
@@ -289,7 +308,7 @@ async function syncReport(
   },
 ) {
   const { kind, dimension, window, campaignIds } = request;
-  const level = kind === 'campaignBreakdowns' ? 'campaigns' : kind;
+  const level = REPORT_LEVEL_OF[kind];
   const rows = [];
   for await (const page of api.reports.pages(level, {
     timeRange: { start: window.from, end: window.to, granularity: window.grain, timeZone: 'ORTZ' },

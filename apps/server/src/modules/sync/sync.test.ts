@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../../platform/testing/test-se
 import { listActivityLogs } from '../activity-log/activity-log.repository';
 import { adGroups, ads, campaigns, keywords } from '../ads-data/ads-entities.tables';
 import { countFacts, FACT_TABLES, sumFacts, type FactKind } from '../ads-data/ads-data.repository';
+import { campaignHourlyFacts } from '../ads-data/report-facts.tables';
 import { findIntegration } from '../integrations/integrations.repository';
 import type { JobContext } from '../job-context';
 import { findSyncRun } from './sync.repository';
@@ -159,6 +160,60 @@ describe('first sync', () => {
       if (apple.impressions > 0) nonZero++;
     }
     expect(nonZero).toBeGreaterThan(10);
+  });
+
+  it('stores the last seven days hour by hour, exactly as Apple reports them', async () => {
+    const db = server.database.db;
+    const { adAccountId, timeZone } = synced.integration.adAccounts[0]!;
+    const account = sandboxReader().forAccount(adAccountId);
+    const today = dayOf(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()));
+    const campaignIds = (
+      await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.teamId, synced.teamId))
+    ).map((campaign) => campaign.id);
+    const report = await account.reports.query('campaigns', {
+      timeRange: {
+        start: isoOf(today - 6),
+        end: isoOf(today),
+        granularity: 'HOURLY',
+        timeZone: 'ORTZ',
+      },
+      filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
+      pagination: { offset: 0, pageSize: 5000 },
+    });
+    const apple = report.rows.flatMap((row) =>
+      (row.granularMetrics ?? []).map((period) => {
+        const {
+          date,
+          tapPreOrdersPlaced: _t,
+          viewPreOrdersPlaced: _v,
+          ...metrics
+        } = toMetrics(period);
+        return {
+          campaignId: Number((row.metadata as Record<string, unknown>).id),
+          date: date!.slice(0, 10),
+          hour: Number(date!.slice(11, 13)),
+          ...metrics,
+        };
+      }),
+    );
+    const stored = await db
+      .select()
+      .from(campaignHourlyFacts)
+      .where(eq(campaignHourlyFacts.teamId, synced.teamId));
+    const byKey = (rows: { campaignId: number; date: string; hour: number }[]) =>
+      rows.map((row) => `${row.campaignId} ${row.date} ${row.hour}`).sort();
+    expect(byKey(stored)).toEqual(byKey(apple));
+    for (const hour of apple.filter((row) => row.impressions > 0).slice(0, 40)) {
+      const match = stored.find(
+        (row) =>
+          row.campaignId === hour.campaignId && row.date === hour.date && row.hour === hour.hour,
+      );
+      expect(match).toMatchObject(hour);
+    }
+    expect(apple.some((row) => row.impressions > 0)).toBe(true);
   });
 
   it('replaces a re-synced window instead of adding to it', async () => {
