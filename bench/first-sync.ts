@@ -3,6 +3,7 @@
 // per second; then, on PostgreSQL, Tapwise's bulk write of the keyword facts against COPY of the
 // same rows into the same table.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/first-sync.ts
+// (BENCH_SCENARIO=demo for the smaller scenario, BENCH_ENGINES=postgres or pglite for one engine.)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -121,17 +122,29 @@ async function againstCopy(database: DatabaseHandle) {
   );
 }
 
-if (serverUrl) {
-  const { database, drop } = await freshPostgres();
-  try {
-    await firstSync(database);
-    await againstCopy(database);
-  } finally {
-    await drop();
+/** BENCH_ENGINES=postgres or =pglite runs one engine only. */
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+if (engines.includes('postgres')) {
+  if (serverUrl) {
+    const { database, drop } = await freshPostgres();
+    try {
+      await firstSync(database);
+      await againstCopy(database);
+    } finally {
+      await drop();
+    }
+  } else {
+    console.log('BENCH_DATABASE_URL unset: PostgreSQL skipped');
   }
-} else {
-  console.log('BENCH_DATABASE_URL unset: PostgreSQL skipped');
 }
-const embedded = await openDatabase({});
-await firstSync(embedded);
-await embedded.close();
+if (engines.includes('pglite')) {
+  // On disk, as `npm start` runs it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-pglite-'));
+  const embedded = await openDatabase({ dataDir });
+  try {
+    await firstSync(embedded);
+  } finally {
+    await embedded.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
