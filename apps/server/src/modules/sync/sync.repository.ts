@@ -1,5 +1,5 @@
 // The only code touching sync runs. Every function takes the team first.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { syncRuns } from './sync.tables';
 
@@ -56,6 +56,7 @@ export async function completeStep(
     .set({
       completedSteps: sql`${syncRuns.completedSteps} || ${JSON.stringify([step])}::jsonb`,
       progress,
+      heartbeatAt: new Date(),
     })
     .where(and(eq(syncRuns.teamId, teamId), eq(syncRuns.id, syncId)));
 }
@@ -65,13 +66,24 @@ export async function updateSyncRun(
   teamId: string,
   syncId: string,
   patch: Partial<
-    Pick<SyncRun, 'status' | 'progress' | 'error' | 'errCode' | 'finishedAt' | 'counts'>
+    Pick<
+      SyncRun,
+      'status' | 'progress' | 'error' | 'errCode' | 'finishedAt' | 'counts' | 'heartbeatAt'
+    >
   >,
 ) {
   await db
     .update(syncRuns)
     .set(patch)
     .where(and(eq(syncRuns.teamId, teamId), eq(syncRuns.id, syncId)));
+}
+
+/** RUNNING runs of any company whose last checkpoint is older than `before`. */
+export async function listStalledSyncRuns(db: Database, before: Date) {
+  return db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.status, 'RUNNING'), lt(syncRuns.heartbeatAt, before)));
 }
 
 export async function deleteSyncRuns(db: Database, teamId: string) {

@@ -35,6 +35,7 @@ import {
   insertSyncRun,
   latestSyncRun,
   listRunningSyncRuns,
+  listStalledSyncRuns,
   updateSyncRun,
   type SyncRun,
 } from './sync.repository';
@@ -73,6 +74,23 @@ export async function startSync(
  */
 export async function resumeInterruptedSyncs(ctx: { db: Database; jobs: JobSender }) {
   const runs = await listRunningSyncRuns(ctx.db);
+  for (const run of runs) await ctx.jobs.send(syncJob, { teamId: run.teamId, syncId: run.id });
+  return runs.length;
+}
+
+/**
+ * A step takes seconds; a RUNNING run without a checkpoint for this long lost its worker (a killed
+ * process on PostgreSQL, where other workers live on). Generous, as a second worker on a run that
+ * is merely slow would redo its current step (harmless: windows are replaced, not added to).
+ */
+export const STALLED_SYNC_MINUTES = 15;
+
+/** Sends the job of every stalled run again; it resumes from the run's checkpoint. */
+export async function resumeStalledSyncs(ctx: { db: Database; jobs: JobSender }, now: Date) {
+  const runs = await listStalledSyncRuns(
+    ctx.db,
+    new Date(now.getTime() - STALLED_SYNC_MINUTES * 60_000),
+  );
   for (const run of runs) await ctx.jobs.send(syncJob, { teamId: run.teamId, syncId: run.id });
   return runs.length;
 }
@@ -144,8 +162,11 @@ export async function runSync(
     });
     return;
   }
-  if (run.status === 'FAILED')
-    await updateSyncRun(ctx.db, teamId, syncId, { status: 'RUNNING', error: null });
+  await updateSyncRun(ctx.db, teamId, syncId, {
+    status: 'RUNNING',
+    error: null,
+    heartbeatAt: new Date(),
+  });
   await emitProgress(ctx.db, ctx.realtime, teamId);
   try {
     await executeSteps(ctx, run, integration, hooks);

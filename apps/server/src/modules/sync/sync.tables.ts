@@ -24,7 +24,12 @@ export const syncRuns = pgTable(
     error: text('error'),
     errCode: text('err_code'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved at every checkpoint: a RUNNING run whose heartbeat stopped lost its worker. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('sync_runs_team_started_idx').on(t.teamId, t.startedAt)],
+  (t) => [
+    index('sync_runs_team_started_idx').on(t.teamId, t.startedAt),
+    index('sync_runs_status_heartbeat_idx').on(t.status, t.heartbeatAt),
+  ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "sync_runs" ADD COLUMN "heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "sync_runs_status_heartbeat_idx" ON "sync_runs" USING btree ("status","heartbeat_at");
