@@ -1,5 +1,5 @@
 // One HTTP exchange with Apple, with the house rules: bearer token with one refresh on 401,
-// X-AP-Context, RateLimit-* and Retry-After honoured, exponential backoff (to 16 s) on 429, 5xx
+// X-AP-Context, RateLimit-* and Retry-After honoured, exponential backoff (to 16 s) on 408, 429, 5xx
 // and network failures for reads only, and writes without an answer reported as ambiguous.
 import {
   AppleAdsAmbiguousWriteError,
@@ -107,7 +107,7 @@ export class Transport {
       const retryAfter = retryAfterSeconds(response.headers);
       if (
         read &&
-        (response.status === 429 || response.status >= 500) &&
+        isTransientStatus(response.status) &&
         attempt < retry.maxRetries
       ) {
         await response.body?.cancel();
@@ -273,4 +273,9 @@ function errorFromResponse(
               ? 'server'
               : 'request';
   return new AppleAdsError(kind, message, status, code, details, retryAfter);
+}
+
+/** Worth asking again (reads only): rate limited, timed out, or failing on Apple's side. */
+function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
 }

@@ -125,6 +125,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       else response.destroy();
     });
   });
+  // Reports are computed on the request's thread: requests queued behind a long one must wait, not
+  // time out (Node's defaults answer 408 after 60 s without complete headers).
+  server.headersTimeout = 0;
+  server.requestTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
