@@ -91,23 +91,32 @@ function buildBucketing(request: ReportRequest, timeZone: string): Bucketing {
   const dayBuckets = new Int32Array(endDay - startDay + 1);
   for (let day = startDay; day <= endDay; day++)
     dayBuckets[day - startDay] = indexOf(labelFor(day, 0));
+  const hourly = utc || granularity === 'HOURLY';
+  // Likewise each local hour's bucket, once.
+  const firstDay = localDays[0] ?? startDay;
+  const hourBuckets = new Int32Array(hourly ? localDays.length * 24 : 0);
+  if (hourly)
+    for (const day of localDays)
+      for (let hour = 0; hour < 24; hour++) {
+        let targetDay = day;
+        let targetHour = hour;
+        if (utc) {
+          const instant = localDayStartMs(timeZone, day) + hour * HOUR_MS;
+          targetDay = Math.floor(instant / DAY_MS);
+          targetHour = Math.floor((instant - targetDay * DAY_MS) / HOUR_MS);
+        }
+        hourBuckets[(day - firstDay) * 24 + hour] =
+          targetDay < startDay || targetDay > endDay
+            ? -1
+            : indexOf(labelFor(targetDay, targetHour));
+      }
   return {
     labels,
-    hourly: utc || granularity === 'HOURLY',
+    hourly,
     localDays,
     bucketOfDay: (day) =>
       day < startDay || day > endDay ? -1 : (dayBuckets[day - startDay] as number),
-    bucketOfHour: (day, hour) => {
-      let targetDay = day;
-      let targetHour = hour;
-      if (utc) {
-        const instant = localDayStartMs(timeZone, day) + hour * HOUR_MS;
-        targetDay = Math.floor(instant / DAY_MS);
-        targetHour = Math.floor((instant - targetDay * DAY_MS) / HOUR_MS);
-      }
-      if (targetDay < startDay || targetDay > endDay) return -1;
-      return indexOf(labelFor(targetDay, targetHour));
-    },
+    bucketOfHour: (day, hour) => hourBuckets[(day - firstDay) * 24 + hour] as number,
   };
 }
 
@@ -204,6 +213,22 @@ export function runReport(
     const parts = splitGroups(store.seed, request.groupBy, contribution.record, campaign, adGroup);
     for (const [groups, record] of parts) addToRow(rowFor(contribution, groups), record, bucket);
   };
+  /** Splits a contribution of a local day into its hours, each into its bucket. */
+  const accumulateHours = (
+    contribution: Contribution,
+    day: number,
+    campaign: Campaign,
+    adGroup: AdGroup,
+  ) => {
+    const hours = chainSplit(contribution.record, HOUR_CUMULATIVE);
+    const piece = { ...contribution };
+    for (let hour = 0; hour < 24; hour++) {
+      const bucket = bucketing.bucketOfHour(day, hour);
+      if (bucket < 0) continue;
+      piece.record = hours[hour] as MetricRecord;
+      accumulate(piece, request.granularity ? bucket : -1, campaign, adGroup);
+    }
+  };
 
   for (const campaign of campaigns) {
     for (const day of bucketing.localDays) {
@@ -232,17 +257,7 @@ export function runReport(
             }
             continue;
           }
-          const hours = chainSplit(contribution.record, HOUR_CUMULATIVE);
-          hours.forEach((hourRecord, hour) => {
-            const bucket = bucketing.bucketOfHour(day, hour);
-            if (bucket < 0) return;
-            accumulate(
-              { ...contribution, record: hourRecord },
-              request.granularity ? bucket : -1,
-              campaign,
-              adGroup,
-            );
-          });
+          accumulateHours(contribution, day, campaign, adGroup);
         }
       }
       if (request.level === 'ads') {
@@ -255,16 +270,7 @@ export function runReport(
                 accumulate(contribution, request.granularity ? bucket : -1, campaign, adGroup);
               continue;
             }
-            chainSplit(contribution.record, HOUR_CUMULATIVE).forEach((hourRecord, hour) => {
-              const bucket = bucketing.bucketOfHour(day, hour);
-              if (bucket >= 0)
-                accumulate(
-                  { ...contribution, record: hourRecord },
-                  request.granularity ? bucket : -1,
-                  campaign,
-                  adGroup,
-                );
-            });
+            accumulateHours(contribution, day, campaign, adGroup);
           }
         }
       }
