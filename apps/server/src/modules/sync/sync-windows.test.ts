@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, historyWindows, incrementalWindows, isoOf, localToday } from './sync-windows';
+import {
+  dayOf,
+  historyWindows,
+  incrementalWindows,
+  isoOf,
+  localToday,
+  withinAppleLimits,
+} from './sync-windows';
 
 describe('sync windows', () => {
   const today = dayOf('2026-03-18');
@@ -33,5 +40,20 @@ describe('sync windows', () => {
     const lateUtc = new Date('2026-03-19T03:00:00Z');
     expect(isoOf(localToday('America/Los_Angeles', lateUtc))).toBe('2026-03-18');
     expect(isoOf(localToday('Europe/Berlin', lateUtc))).toBe('2026-03-19');
+  });
+
+  it('moves up the start of windows planned days ago that Apple would now refuse', () => {
+    const planned = historyWindows(today, 0);
+    expect(planned.map((window) => withinAppleLimits(window, today))).toEqual(planned);
+    const twoDaysLater = today + 2;
+    const [hourly, daily, weekly, monthly] = planned.map((window) =>
+      withinAppleLimits(window, twoDaysLater),
+    );
+    expect(hourly).toEqual({ grain: 'HOURLY', from: '2026-03-14', to: '2026-03-18' });
+    expect(daily).toEqual({ grain: 'DAILY', from: '2025-12-21', to: '2026-03-18' });
+    expect(weekly).toEqual(planned[2]);
+    expect(monthly).toEqual({ ...planned[3], from: isoOf(twoDaysLater - 730) });
+    const hourlyWeekLater = withinAppleLimits(planned[0]!, today + 8);
+    expect(hourlyWeekLater).toBeNull();
   });
 });

@@ -59,6 +59,24 @@ export function incrementalWindows(today: number): ReportWindow[] {
   ];
 }
 
+/** How far back each granularity may start, in days before today (Apple's limits). */
+const EARLIEST_START: Record<SyncGrain, number> = {
+  HOURLY: HOURLY_DAYS - 1,
+  DAILY: DAILY_WINDOW_DAYS - 1,
+  WEEKLY: 365,
+  MONTHLY: HISTORY_DAYS,
+};
+
+/**
+ * A window planned on an earlier day (a sync resumed after midnight, or days later) may start
+ * further back than Apple now allows: its start moves up, or it goes when nothing is left.
+ */
+export function withinAppleLimits(window: ReportWindow, today: number): ReportWindow | null {
+  const from = Math.max(dayOf(window.from), today - EARLIEST_START[window.grain]);
+  if (from > dayOf(window.to)) return null;
+  return { ...window, from: isoOf(from) };
+}
+
 function hourlyWindow(today: number): ReportWindow {
   return { grain: 'HOURLY', from: isoOf(today - (HOURLY_DAYS - 1)), to: isoOf(today) };
 }

@@ -44,6 +44,7 @@ import {
   historyWindows,
   incrementalWindows,
   localToday,
+  withinAppleLimits,
   type ReportWindow,
 } from './sync-windows';
 
@@ -266,7 +267,9 @@ async function reportSteps(
     campaign.startTime ? localToday(account.timeZone, campaign.startTime) : today,
   );
   const since = Math.min(today, ...starts);
-  const windows = run.mode === 'FIRST' ? historyWindows(today, since) : incrementalWindows(today);
+  const planned = run.mode === 'FIRST' ? historyWindows(today, since) : incrementalWindows(today);
+  const now = localToday(account.timeZone, new Date());
+  const windows = planned.flatMap((window) => withinAppleLimits(window, now) ?? []);
   const steps: Step[] = [];
   for (const window of windows) {
     for (let start = 0; start < campaigns.length; start += CAMPAIGNS_PER_REQUEST) {
