@@ -1,6 +1,7 @@
 // Runs Tapwise the way an operator does: the real `serve` entry point with its worker, in
 // production mode, on a free port and a fresh embedded data directory (or E2E_DATABASE_URL),
-// optionally seeded first with the demo people (`npm run seed`).
+// optionally seeded first with the demo people (`npm run seed`). A process can also be killed
+// and started again on the same data, as after a crash.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,9 +12,29 @@ import path from 'node:path';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const SEED_PASSWORD = 'E2e-seed-password-1';
 
+/** The secrets a restart needs to keep: sessions are signed and Apple keys sealed with them. */
+export interface TapwiseSecrets {
+  AUTH_SECRET: string;
+  ENCRYPTION_KEY: string;
+}
+
+export interface TapwiseOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Open this embedded data directory instead of a fresh one; the caller then removes it. */
+  dataDir?: string;
+  /** Secrets to reuse (those of an earlier process on the same data); fresh ones otherwise. */
+  secrets?: TapwiseSecrets;
+}
+
 export interface TapwiseProcess {
   baseUrl: string;
+  dataDir: string;
+  secrets: TapwiseSecrets;
+  /** SIGTERM, then removes the data directory unless the caller gave it. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer would: nothing shuts down and the data stays. */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -27,15 +48,18 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startTapwise(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
-): Promise<TapwiseProcess> {
+export async function startTapwise(options: TapwiseOptions = {}): Promise<TapwiseProcess> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('No web build: run `npm run build` before the e2e suite');
   }
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-e2e-'));
+  // Production mode wants real secrets; a throwaway instance gets throwaway ones.
+  const secrets = options.secrets ?? {
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -46,9 +70,7 @@ export async function startTapwise(
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     SMTP_URL: '',
     SEED_PASSWORD,
-    // Production mode wants real secrets; a throwaway instance gets throwaway ones.
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...secrets,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ...options.env,
   };
@@ -83,12 +105,19 @@ export async function startTapwise(
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const end = async (signal: NodeJS.Signals) => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+    await exited;
+  };
   return {
     baseUrl,
+    dataDir,
+    secrets,
     stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => end('SIGKILL'),
   };
 }
