@@ -149,6 +149,8 @@ export function runReport(
   const rows = new Map<string, ReportRow>();
   const memo = new DeliveryMemo(store);
   const termPlans = new SearchTermPlans(store.seed);
+  const singles = new SingleContributions();
+  const groupPlans = new GroupPlans(store.seed, request.groupBy);
   const metadataFilters = request.filters.filter((filter) => !METRIC_FIELDS.has(filter.field));
   const campaigns = request.campaignIds
     .map((id) => store.campaigns.get(id))
@@ -179,13 +181,18 @@ export function runReport(
     return entry;
   };
 
+  // Rows by contribution key, then by group object: group objects are canonical (one per value
+  // tuple), so the hot path builds no key strings.
+  const rowIndex = new Map<string, Map<Record<string, string>, ReportRow>>();
   const rowFor = (contribution: Contribution, groups: Record<string, string>): ReportRow => {
-    const key =
-      request.groupBy.length === 0
-        ? contribution.key
-        : `${contribution.key}|${request.groupBy.map((dimension) => groups[dimension]).join('|')}`;
-    let row = rows.get(key);
+    let byGroups = rowIndex.get(contribution.key);
+    if (!byGroups) rowIndex.set(contribution.key, (byGroups = new Map()));
+    let row = byGroups.get(groups);
     if (!row) {
+      const key =
+        request.groupBy.length === 0
+          ? contribution.key
+          : `${contribution.key}|${request.groupBy.map((dimension) => groups[dimension]).join('|')}`;
       row = {
         key,
         entityId: contribution.entityId,
@@ -196,6 +203,7 @@ export function runReport(
       if (contribution.keywordId !== undefined) row.keywordId = contribution.keywordId;
       if (contribution.searchTerm) row.searchTerm = contribution.searchTerm;
       rows.set(key, row);
+      byGroups.set(groups, row);
     }
     return row;
   };
@@ -210,8 +218,10 @@ export function runReport(
       addToRow(rowFor(contribution, NO_GROUPS), contribution.record, bucket);
       return;
     }
-    const parts = splitGroups(store.seed, request.groupBy, contribution.record, campaign, adGroup);
-    for (const [groups, record] of parts) addToRow(rowFor(contribution, groups), record, bucket);
+    const { groups, cumulatives } = groupPlans.of(campaign, adGroup);
+    const parts = splitAll(contribution.record, cumulatives);
+    for (let index = 0; index < parts.length; index++)
+      addToRow(rowFor(contribution, groups[index]!), parts[index]!, bucket);
   };
   /** Splits a contribution of a local day into its hours, each into its bucket. */
   const accumulateHours = (
@@ -247,6 +257,7 @@ export function runReport(
           record,
           adGroupTotals,
           termPlans,
+          singles,
         );
         for (const contribution of contributions) {
           if (!bucketing.hourly) {
@@ -316,18 +327,22 @@ function contributionsOf(
   record: MetricRecord,
   adGroupTotals: Map<number, MetricRecord>,
   termPlans: SearchTermPlans,
+  singles: SingleContributions,
 ): Contribution[] {
   switch (request.level) {
     case 'campaigns':
-      return [{ key: String(campaign.id), entityId: campaign.id, record }];
+      return singles.of(campaign.id, record);
     case 'adgroups':
-      return [{ key: String(adGroup.id), entityId: adGroup.id, record }];
+      return singles.of(adGroup.id, record);
     case 'keywords':
-      return [{ key: String(keyword.id), entityId: keyword.id, record }];
+      return singles.of(keyword.id, record);
     case 'searchterms': {
-      const { terms, cumulative } = termPlans.of(adGroup, keyword);
+      const { contributions, cumulative } = termPlans.of(adGroup, keyword);
       const parts = chainSplit(record, cumulative);
-      return terms.map((term, index) => ({ ...term, record: parts[index] as MetricRecord }));
+      contributions.forEach((contribution, index) => {
+        contribution.record = parts[index] as MetricRecord;
+      });
+      return contributions;
     }
     case 'ads': {
       const total = adGroupTotals.get(adGroup.id);
@@ -339,11 +354,26 @@ function contributionsOf(
   }
 }
 
+/**
+ * Contribution objects are reused from day to day with the day's record put in: a report reads
+ * each at once (rows keep only its key, ids and search term), so none outlives its day.
+ */
+class SingleContributions {
+  private readonly lists = new Map<number, [Contribution]>();
+
+  of(entityId: number, record: MetricRecord): Contribution[] {
+    let list = this.lists.get(entityId);
+    if (!list) this.lists.set(entityId, (list = [{ key: String(entityId), entityId, record }]));
+    list[0].record = record;
+    return list;
+  }
+}
+
 /** Each keyword's search terms and their split, worked out once per report, not once per day. */
 class SearchTermPlans {
   private readonly plans = new Map<
     number,
-    { terms: Omit<Contribution, 'record'>[]; cumulative: number[] }
+    { contributions: Contribution[]; cumulative: number[] }
   >();
   constructor(private readonly seed: number) {}
 
@@ -352,11 +382,12 @@ class SearchTermPlans {
     if (!plan) {
       const terms = searchTermsOf(this.seed, adGroup, keyword);
       plan = {
-        terms: terms.map(({ text, source }) => ({
+        contributions: terms.map(({ text, source }) => ({
           key: `${keyword.id}|${text}`,
           entityId: keyword.id,
           keywordId: keyword.id,
           searchTerm: { text, source },
+          record: [],
         })),
         cumulative: cumulativeOf(terms.map((term) => term.weight)),
       };
@@ -412,24 +443,54 @@ function adContributions(
 
 const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'];
 
-/** Splits a record across the groupBy dimensions; values depend on the ad group so all levels agree. */
-function splitGroups(
-  seed: number,
-  groupBy: string[],
-  record: MetricRecord,
-  campaign: Campaign,
-  adGroup: AdGroup,
-): [Record<string, string>, MetricRecord][] {
-  let parts: [Record<string, string>, MetricRecord][] = [[{}, record]];
-  for (const dimension of groupBy) {
-    const { values, weights } = dimensionWeights(seed, dimension, campaign, adGroup);
-    const cumulative = cumulativeOf(weights);
-    const next: [Record<string, string>, MetricRecord][] = [];
-    for (const [groups, part] of parts) {
-      chainSplit(part, cumulative).forEach((piece, index) =>
-        next.push([{ ...groups, [dimension]: values[index] as string }, piece]),
-      );
+/**
+ * How an ad group's records split across the groupBy dimensions (the values depend on the ad group,
+ * so all levels agree): one cumulative weight list per dimension, and the group object of each
+ * resulting part, in order. Group objects are canonical across the report, one per value tuple.
+ */
+class GroupPlans {
+  private readonly plans = new Map<
+    number,
+    { groups: Record<string, string>[]; cumulatives: number[][] }
+  >();
+  private readonly canonical = new Map<string, Record<string, string>>();
+  constructor(
+    private readonly seed: number,
+    private readonly groupBy: readonly string[],
+  ) {}
+
+  of(campaign: Campaign, adGroup: AdGroup) {
+    let plan = this.plans.get(adGroup.id);
+    if (!plan) {
+      let tuples: string[][] = [[]];
+      const cumulatives: number[][] = [];
+      for (const dimension of this.groupBy) {
+        const { values, weights } = dimensionWeights(this.seed, dimension, campaign, adGroup);
+        cumulatives.push(cumulativeOf(weights));
+        tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
+      }
+      const groups = tuples.map((tuple) => {
+        const key = tuple.join('|');
+        let group = this.canonical.get(key);
+        if (!group) {
+          group = Object.fromEntries(this.groupBy.map((dimension, i) => [dimension, tuple[i]!]));
+          this.canonical.set(key, group);
+        }
+        return group;
+      });
+      plan = { groups, cumulatives };
+      this.plans.set(adGroup.id, plan);
     }
+    return plan;
+  }
+}
+
+/** Splits a record by each cumulative weight list in turn; parts in the order of GroupPlans. */
+function splitAll(record: MetricRecord, cumulatives: readonly number[][]): MetricRecord[] {
+  let parts = [record];
+  for (const cumulative of cumulatives) {
+    const next: MetricRecord[] = [];
+    for (const part of parts) for (const piece of chainSplit(part, cumulative)) next.push(piece);
     parts = next;
   }
   return parts;
