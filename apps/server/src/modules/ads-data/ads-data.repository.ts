@@ -106,7 +106,8 @@ export async function replaceFacts<K extends FactKind>(
       between(table.date, window.from, window.to),
       window.dimension ? eq(campaignBreakdownFacts.dimension, window.dimension) : undefined,
     )!,
-    rows.map((row) => ({ ...row, teamId })),
+    rows,
+    { teamId },
   );
 }
 

@@ -59,6 +59,13 @@ describe('replaceRowsByCopy', () => {
     expect(await stored()).toEqual(rows);
   });
 
+  it('adds the shared column values to every row', async () => {
+    const rows = [termRow('shared one', 1), termRow('shared two', 2)];
+    const withoutTeam = rows.map(({ teamId: _teamId, ...row }) => row);
+    await replaceRowsByCopy(database.db, searchTermReportFacts, ofTeam, withoutTeam, { teamId });
+    expect(await stored()).toEqual(rows);
+  });
+
   it('keeps the old rows when the new ones cannot be loaded', async () => {
     const before = await stored();
     const duplicateKey = [termRow('same', 1), termRow('same', 1)];

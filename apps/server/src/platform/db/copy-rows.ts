@@ -15,8 +15,9 @@ const ROWS_PER_CHUNK = 50_000;
 
 /** Text COPY escapes: backslash, and the characters that end a field or a row. */
 function copyField(value: unknown): string {
+  if (typeof value === 'number') return String(value);
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (value instanceof Date) return value.toISOString();
   return String(value).replace(/[\\\t\n\r]/g, (c) =>
@@ -24,24 +25,39 @@ function copyField(value: unknown): string {
   );
 }
 
-function* copyChunks(keys: readonly string[], rows: readonly Record<string, unknown>[]) {
+function* copyChunks(
+  keys: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  shared: Record<string, unknown>,
+) {
+  // Columns every row shares are written once, not read from each row.
+  const sharedText = keys.map((key) => (key in shared ? copyField(shared[key]) : null));
   for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
-    const lines: string[] = [];
-    for (const row of rows.slice(start, start + ROWS_PER_CHUNK))
-      lines.push(keys.map((key) => copyField(row[key])).join('\t'));
-    yield `${lines.join('\n')}\n`;
+    let text = '';
+    const end = Math.min(start + ROWS_PER_CHUNK, rows.length);
+    for (let index = start; index < end; index++) {
+      const row = rows[index]!;
+      for (let column = 0; column < keys.length; column++) {
+        if (column > 0) text += '\t';
+        text += sharedText[column] ?? copyField(row[keys[column]!]);
+      }
+      text += '\n';
+    }
+    yield text;
   }
 }
 
 /**
- * In one transaction: deletes what `where` selects from `table`, then loads `rows` by COPY.
- * Columns must be scalars (array columns would need COPY's array syntax).
+ * In one transaction: deletes what `where` selects from `table`, then loads `rows` by COPY, each
+ * with the `shared` column values added. Columns must be scalars (array columns would need COPY's
+ * array syntax).
  */
 export async function replaceRowsByCopy<T extends PgTable>(
   db: Database,
   table: T,
   where: SQL,
-  rows: readonly T['$inferInsert'][],
+  rows: readonly Partial<T['$inferInsert']>[],
+  shared: Partial<T['$inferInsert']> = {},
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   for (const [, column] of columns)
@@ -50,7 +66,8 @@ export async function replaceRowsByCopy<T extends PgTable>(
   const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
   const deletion = db.delete(table).where(where).toSQL();
   const tableName = `"${getTableConfig(table).name}"`;
-  const chunks = () => copyChunks(keys, rows as readonly Record<string, unknown>[]);
+  const chunks = () =>
+    copyChunks(keys, rows as readonly Record<string, unknown>[], shared as Record<string, unknown>);
 
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (client instanceof PGlite) {
