@@ -105,11 +105,7 @@ export class Transport {
         continue;
       }
       const retryAfter = retryAfterSeconds(response.headers);
-      if (
-        read &&
-        isTransientStatus(response.status) &&
-        attempt < retry.maxRetries
-      ) {
+      if (read && isTransientStatus(response.status) && attempt < retry.maxRetries) {
         await response.body?.cancel();
         await this.backoff(attempt++, retryAfter, `HTTP ${response.status}`, spec);
         continue;
