@@ -7,6 +7,7 @@ export * from './periods';
 export * from './metrics';
 export * from './overview';
 export * from './overview-csv';
+export * from './overview-csv-labels';
 export * from './automation';
 export * from './campaigns';
 export * from './categories';
