@@ -2,6 +2,7 @@
 // role is allowed or refused exactly as the permission registry says, and a member of one company
 // can never reach another company's data through an id.
 import {
+  METRIC_COUNT_FIELDS,
   PERMISSIONS,
   isPermission,
   permissionsFor,
@@ -15,6 +16,13 @@ import { apiClient, type ApiClient, type Session } from '../platform/testing/api
 import { createCompany, createMember } from '../platform/testing/factories';
 import { startTestServer, type TestServer } from '../platform/testing/test-server';
 import { searchActivityLogs } from './activity-log/activity-log.repository';
+import { seedAppleAdsApp, uniformCounts, writeFacts } from './analytics/overview-factories';
+import {
+  listChartPresets,
+  listOverviewPresets,
+  upsertChartPreset,
+  upsertOverviewPreset,
+} from './analytics/presets.repository';
 import { recordActivity } from './activity-log/activity-log.service';
 import { buildGraphQLSchema } from './graphql-schema';
 import { findIntegration, insertIntegration } from './integrations/integrations.repository';
@@ -62,14 +70,24 @@ afterAll(async () => {
 // the one this file would import (CommonJS and ESM builds of the same package).
 const namedType = (type: { toString(): string }) => type.toString().replace(/[[\]!]/g, '');
 
-/** A value of the argument's type; its content does not matter to the access check. */
-function sampleValue(arg: GraphQLArgument): string {
+/**
+ * A value of the argument's type (an input object gets its required fields); its content does
+ * not matter to the access check.
+ */
+function sampleValue(arg: Pick<GraphQLArgument, 'type'>): string {
   const type = schema.getType(namedType(arg.type));
   if (type && 'getValues' in type) return type.getValues()[0]!.name;
+  if (type && 'getFields' in type) {
+    const required = Object.values(type.getFields()).filter((field) =>
+      field.type.toString().endsWith('!'),
+    );
+    return `{ ${required.map((field) => `${field.name}: ${sampleValue(field)}`).join(', ')} }`;
+  }
   switch (namedType(arg.type)) {
     case 'ID':
       return '"00000000-0000-4000-8000-00000000abcd"';
     case 'Int':
+    case 'Float':
       return '1';
     case 'Boolean':
       return 'false';
@@ -207,9 +225,21 @@ describe('cross-tenant matrix', () => {
       { logType: 'secret_of_a', message: 'only A may read this' },
     );
 
+    const chartPresetA = await upsertChartPreset(db, companyA.id, adminA.user.id, {
+      name: 'A only',
+      metrics: ['spend'],
+      granularity: 'DAY',
+    });
+    const overviewPresetA = await upsertOverviewPreset(db, companyA.id, adminA.user.id, {
+      name: 'A only',
+      period: 'last7Days',
+    });
+
     const snapshot = async () => ({
       members: (await listMembers(db, companyA.id)).map(({ membership }) => membership),
       logs: (await searchActivityLogs(db, { teamId: companyA.id, limit: 100 })).length,
+      chartPresets: await listChartPresets(db, companyA.id, adminA.user.id),
+      overviewPresets: await listOverviewPresets(db, companyA.id, adminA.user.id),
     });
     const before = await snapshot();
 
@@ -248,6 +278,14 @@ describe('cross-tenant matrix', () => {
         'mutation($user: ID!, $team: ID) { impersonateUser(userId: $user, teamId: $team) { token } }',
         { user: a.user, team: a.team },
       ],
+      deleteChartPreset: [
+        'mutation($id: ID!) { deleteChartPreset(id: $id) }',
+        { id: chartPresetA.id },
+      ],
+      deleteOverviewPreset: [
+        'mutation($id: ID!) { deleteOverviewPreset(id: $id) }',
+        { id: overviewPresetA.id },
+      ],
     };
 
     for (const [operation, [query, variables]] of Object.entries(attempts)) {
@@ -279,6 +317,76 @@ describe('cross-tenant matrix', () => {
     console.info(
       `cross-tenant matrix: ${covered.length} of ${takesIds.length} id-taking operations covered`,
     );
+  });
+
+  it("answers a member of company B nothing of company A's apps, even given A's app ids", async () => {
+    const db = server.database.db;
+    const companyA = await createCompany(db, 'Advertiser A');
+    const adminA = await createMember(db, companyA.id, { role: 'ADMIN' });
+    const appA = await seedAppleAdsApp(db, companyA.id);
+    await writeFacts(db, appA, [
+      { grain: 'DAILY', date: '2026-01-05', counts: uniformCounts(7) },
+      { grain: 'WEEKLY', date: '2025-09-07', counts: uniformCounts(70) },
+    ]);
+    await writeFacts(
+      db,
+      appA,
+      [{ grain: 'DAILY', date: '2026-01-05', counts: uniformCounts(7), value: 'US' }],
+      'countryOrRegion',
+    );
+    const companyB = await createCompany(db, 'Advertiser B');
+    const adminB = await createMember(db, companyB.id, { role: 'ADMIN' });
+    const sessionA = await api.signIn(adminA.email, adminA.password);
+    const sessionB = await api.signIn(adminB.email, adminB.password);
+
+    const counts = `{ ${METRIC_COUNT_FIELDS.join(' ')} }`;
+    const scope = { adAccountId: appA.adAccountId, adamId: appA.adamId };
+    const currdate = { start: '2025-09-10', end: '2026-01-10' };
+    const read = (session: Session) =>
+      api.graphql<Record<string, unknown>>(
+        `query($input: OverviewInput!, $series: OverviewSeriesInput!, $top: TopEntitiesInput!) {
+          apps: getOwnAppsFromDB { adamId }
+          totals: getOverviewAloneForApp(input: $input) { current ${counts} previous ${counts} }
+          series: getOverviewSeries(input: $series) { counts { impressions } }
+          keywords: getTopKeywords(input: $top) { id }
+          adGroups: getTopAdGroups(input: $top) { id }
+          gender: getOverviewForApp(input: $input, gender: "MF") { value }
+          devices: getDeviceOverviewForApp(input: $input, gender: "PH") { value }
+          ages: getAgeOverviewForApp(input: $input) { value }
+          map: getMapOverview(input: $input) { value }
+        }`,
+        {
+          input: { ...scope, currdate },
+          series: { ...scope, currdate, granularity: 'MONTH' },
+          top: { ...scope, period: currdate, param: 'spend' },
+        },
+        session,
+      );
+
+    const seenByA = (await read(sessionA)).data!;
+    expect(seenByA).toMatchObject({
+      apps: [{ adamId: appA.adamId }],
+      totals: { current: uniformCounts(77) },
+      keywords: [{ id: appA.keywordId }],
+      adGroups: [{ id: appA.adGroupId }],
+      map: [{ value: 'US' }],
+    });
+
+    const seenByB = await read(sessionB);
+    expect(seenByB.errors).toBeUndefined();
+    expect(seenByB.data).toMatchObject({
+      apps: [],
+      totals: { current: uniformCounts(0), previous: uniformCounts(0) },
+      keywords: [],
+      adGroups: [],
+      gender: [],
+      devices: [],
+      ages: [],
+      map: [],
+    });
+    const series = seenByB.data!.series as { counts: { impressions: number } }[];
+    expect(series.length).toBeGreaterThan(0);
+    expect(series.every((point) => point.counts.impressions === 0)).toBe(true);
   });
 
   it("refuses a member of company B company A's integration by id on every REST route", async () => {

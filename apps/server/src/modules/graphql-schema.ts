@@ -4,6 +4,7 @@ import { applyAccessGuards } from '../platform/graphql/access-guard';
 import { builder } from '../platform/graphql/builder';
 import './accounts/accounts.graphql';
 import './activity-log/activity-log.graphql';
+import './analytics/overview.graphql';
 import './integrations/integrations.graphql';
 import './staff/staff.graphql';
 import './sync/sync.graphql';

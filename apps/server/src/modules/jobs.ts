@@ -1,6 +1,7 @@
 // Every background job Tapwise runs; the worker registers them all.
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
+import { exportReportJob } from './analytics/jobs/export-report.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
@@ -11,4 +12,5 @@ export const allJobs = [
   syncJob,
   scheduledSyncJob,
   deleteIntegrationJob,
+  exportReportJob,
 ] as const;

@@ -62,6 +62,8 @@ export const campaignReportFacts = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.campaignId, t.grain, t.date] }),
     index('campaign_report_facts_app_idx').on(t.teamId, t.adamId, t.grain, t.date),
+    // The overview's history bounds: an ad account's first day per grain, in one probe.
+    index('campaign_report_facts_account_idx').on(t.teamId, t.adAccountId, t.grain, t.date),
   ],
 );
 

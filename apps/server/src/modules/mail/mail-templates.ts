@@ -1,7 +1,7 @@
 // The messages Tapwise mails, in every interface language, chosen by the recipient's locale.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'invite';
+export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'invite' | 'overviewReport';
 
 interface MailCopy {
   subject: string;
@@ -10,7 +10,10 @@ interface MailCopy {
   outro: string;
 }
 
-/** `{company}` in the invite text is replaced by the company name. */
+/**
+ * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
+ * in the overview report by the app and the period.
+ */
 const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
   en: {
     verifyEmail: {
@@ -30,6 +33,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'You have been invited to join {company} on Tapwise.',
       action: 'Accept invitation',
       outro: 'The invitation is valid for 7 days.',
+    },
+    overviewReport: {
+      subject: 'Your Tapwise overview report: {app}',
+      intro: 'The overview report for {app} from {start} to {end} is attached as a CSV file.',
+      action: 'Open the overview',
+      outro: 'This report was requested in Tapwise. If you did not expect it, ignore this message.',
     },
   },
   de: {
@@ -54,6 +63,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Einladung annehmen',
       outro: 'Die Einladung ist 7 Tage gültig.',
     },
+    overviewReport: {
+      subject: 'Ihr Tapwise-Übersichtsbericht: {app}',
+      intro: 'Der Übersichtsbericht für {app} vom {start} bis {end} ist als CSV-Datei angehängt.',
+      action: 'Übersicht öffnen',
+      outro:
+        'Dieser Bericht wurde in Tapwise angefordert. Falls Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.',
+    },
   },
   es: {
     verifyEmail: {
@@ -75,6 +91,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Aceptar invitación',
       outro: 'La invitación es válida durante 7 días.',
     },
+    overviewReport: {
+      subject: 'Su informe de resumen de Tapwise: {app}',
+      intro: 'El informe de resumen de {app} del {start} al {end} se adjunta como archivo CSV.',
+      action: 'Abrir el resumen',
+      outro: 'Este informe se solicitó en Tapwise. Si no lo esperaba, ignore este mensaje.',
+    },
   },
   ko: {
     verifyEmail: {
@@ -95,6 +117,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: '초대 수락',
       outro: '초대는 7일 동안 유효합니다.',
     },
+    overviewReport: {
+      subject: 'Tapwise 개요 보고서: {app}',
+      intro: '{start}부터 {end}까지 {app}의 개요 보고서를 CSV 파일로 첨부했습니다.',
+      action: '개요 열기',
+      outro:
+        '이 보고서는 Tapwise에서 요청되었습니다. 요청하지 않으셨다면 이 메시지를 무시해 주세요.',
+    },
   },
   zh: {
     verifyEmail: {
@@ -114,6 +143,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '您已被邀请加入 Tapwise 上的 {company}。',
       action: '接受邀请',
       outro: '邀请在 7 天内有效。',
+    },
+    overviewReport: {
+      subject: '您的 Tapwise 概览报告：{app}',
+      intro: '{app} 从 {start} 到 {end} 的概览报告已作为 CSV 文件附上。',
+      action: '打开概览',
+      outro: '此报告是在 Tapwise 中请求的。如果您没有预期收到此邮件，请忽略。',
     },
   },
   ja: {
@@ -137,6 +172,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: '招待を承認',
       outro: '招待の有効期限は 7 日間です。',
     },
+    overviewReport: {
+      subject: 'Tapwise 概要レポート: {app}',
+      intro: '{app} の {start} から {end} までの概要レポートを CSV ファイルで添付しました。',
+      action: '概要を開く',
+      outro:
+        'このレポートは Tapwise でリクエストされました。心当たりがない場合は、このメールを無視してください。',
+    },
   },
   fr: {
     verifyEmail: {
@@ -158,6 +200,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'Vous avez été invité à rejoindre {company} sur Tapwise.',
       action: 'Accepter l’invitation',
       outro: 'L’invitation est valable 7 jours.',
+    },
+    overviewReport: {
+      subject: 'Votre rapport de synthèse Tapwise : {app}',
+      intro: 'Le rapport de synthèse de {app} du {start} au {end} est joint au format CSV.',
+      action: 'Ouvrir la synthèse',
+      outro:
+        'Ce rapport a été demandé dans Tapwise. Si vous ne l’attendiez pas, ignorez ce message.',
     },
   },
   ru: {
@@ -181,6 +230,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Принять приглашение',
       outro: 'Приглашение действительно 7 дней.',
     },
+    overviewReport: {
+      subject: 'Ваш обзорный отчёт Tapwise: {app}',
+      intro: 'Обзорный отчёт по {app} с {start} по {end} приложен в виде CSV-файла.',
+      action: 'Открыть обзор',
+      outro:
+        'Этот отчёт был запрошен в Tapwise. Если Вы его не ожидали, просто проигнорируйте это письмо.',
+    },
   },
 };
 
@@ -197,10 +253,12 @@ function escapeHtml(value: string): string {
 export function renderMail(
   template: MailTemplate,
   locale: string,
-  params: { link: string; company?: string },
+  params: { link: string; company?: string; values?: Record<string, string> },
 ): RenderedMail {
   const copy = COPY[isLocale(locale) ? locale : DEFAULT_LOCALE][template];
-  const fill = (value: string) => value.replaceAll('{company}', params.company ?? '');
+  const values: Record<string, string> = { company: params.company ?? '', ...params.values };
+  const fill = (value: string) =>
+    value.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
   const [subject, intro, action, outro] = [copy.subject, copy.intro, copy.action, copy.outro].map(
     fill,
   );

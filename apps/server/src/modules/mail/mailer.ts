@@ -7,12 +7,22 @@ import type { Logger } from '../../platform/logger';
 import { insertOutboxMail } from './mail.repository';
 import { renderMail, type MailTemplate } from './mail-templates';
 
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 export interface MailRequest {
   to: string;
   template: MailTemplate;
   locale: string;
   link: string;
   company?: string;
+  /** Placeholders of the template other than {company}. */
+  values?: Record<string, string>;
+  /** Sent over SMTP only; the outbox keeps the message text without them. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -44,7 +54,12 @@ export function createMailer(
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, ...rendered });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          ...rendered,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        });
         await insertOutboxMail(db, { ...record, status: 'SENT' });
       } catch (error) {
         await insertOutboxMail(db, { ...record, status: 'FAILED', error: String(error) });

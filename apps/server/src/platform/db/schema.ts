@@ -7,3 +7,4 @@ export * from '../../modules/integrations/integrations.tables';
 export * from '../../modules/ads-data/ads-entities.tables';
 export * from '../../modules/ads-data/report-facts.tables';
 export * from '../../modules/sync/sync.tables';
+export * from '../../modules/analytics/presets.tables';

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_report_facts_account_idx" ON "campaign_report_facts" USING btree ("team_id","ad_account_id","grain","date");

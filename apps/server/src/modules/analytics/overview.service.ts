@@ -1,0 +1,209 @@
+// The overview of one app (spec 1 §1, spec 2 §7.3 Overview): totals against the previous period,
+// the chart's series, the top 10 keywords and ad groups, the breakdowns, and the whole report the
+// CSV export writes. Another company's ad account or app reads as one without data.
+import {
+  addCounts,
+  daysInRange,
+  DEFAULT_CURRENCY,
+  previousPeriod,
+  REPORT_DATASETS,
+  ZERO_COUNTS,
+  type BreakdownDimension,
+  type BreakdownRow,
+  type DateRange,
+  type MetricCounts,
+  type OverviewQuery,
+  type OverviewReport,
+  type OverviewSeriesQuery,
+  type OverviewTotals,
+  type ReportDataset,
+  type SeriesGranularity,
+  type SeriesPoint,
+  type TopEntitiesQuery,
+  type TopEntityRow,
+} from '@tapwise/contracts';
+import type { Database } from '../../platform/db/database';
+import { DAILY_WINDOW_DAYS, isoOf, localToday } from '../sync/sync-windows';
+import { factSlices, historyBounds, type FactSlice, type HistoryBounds } from './history-slices';
+import {
+  findAccountHistory,
+  findAppName,
+  listOwnApps,
+  sumByBreakdown,
+  sumByDate,
+  sumPeriods,
+  topEntities,
+  withOverviewReads,
+  type AccountHistory,
+  type AppScope,
+} from './overview.repository';
+import { bucketStart, seriesBuckets } from './overview-buckets';
+
+export { listOwnApps };
+
+/** The comparison period: the one asked for, else the period of equal length before. */
+function comparedWith(query: OverviewQuery): DateRange {
+  return query.prevdate ?? previousPeriod(query.currdate);
+}
+
+/** Where the DAILY window Apple keeps starts today, in the account's zone (UTC when unknown). */
+const dailyWindowStart = (timeZone = 'UTC') =>
+  isoOf(localToday(timeZone, new Date()) - (DAILY_WINDOW_DAYS - 1));
+
+/**
+ * The account's history bounds and the fact slices of the periods; none for an ad account the
+ * company does not have.
+ */
+async function historyOf(
+  db: Database,
+  teamId: string,
+  scope: AppScope,
+  periods: readonly DateRange[],
+): Promise<{ account?: AccountHistory; bounds: HistoryBounds; slices: FactSlice[] }> {
+  const account = await findAccountHistory(db, teamId, scope.adAccountId);
+  const bounds = historyBounds(
+    account?.firstDaily ?? null,
+    account?.firstWeekly ?? null,
+    dailyWindowStart(account?.timeZone),
+  );
+  return { account, bounds, slices: account ? factSlices(periods, bounds) : [] };
+}
+
+export async function overviewTotals(
+  db: Database,
+  teamId: string,
+  query: OverviewQuery,
+): Promise<OverviewTotals> {
+  const prevdate = comparedWith(query);
+  return withOverviewReads(db, async (tx) => {
+    const { account, bounds, slices } = await historyOf(tx, teamId, query, [
+      query.currdate,
+      prevdate,
+    ]);
+    const [current, previous] = await sumPeriods(tx, teamId, query, 2, slices);
+    return {
+      currdate: query.currdate,
+      prevdate,
+      currency: account?.currency ?? DEFAULT_CURRENCY,
+      current: current!,
+      previous: previous!,
+      dailyFrom: bounds.dailyFrom,
+    };
+  });
+}
+
+/** One point per bucket of the period, zero-filled; a coarse bucket lands on its first day. */
+export async function overviewSeries(
+  db: Database,
+  teamId: string,
+  query: OverviewSeriesQuery,
+): Promise<SeriesPoint[]> {
+  const rows = await withOverviewReads(db, async (tx) => {
+    const { slices } = await historyOf(tx, teamId, query, [query.currdate]);
+    return sumByDate(tx, teamId, query, query.currdate, slices);
+  });
+  const byBucket = new Map<string, MetricCounts>(
+    seriesBuckets(query.currdate, query.granularity).map((date) => [date, ZERO_COUNTS]),
+  );
+  for (const row of rows) {
+    const bucket = bucketStart(row.date, query.currdate, query.granularity);
+    byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, row.counts));
+  }
+  return [...byBucket].map(([date, counts]) => ({ date, counts }));
+}
+
+export type TopListKind = 'keywords' | 'adGroups';
+
+/** The top 10 of a period by `param`; `goalId` is accepted for goals, which are not built yet. */
+export async function topList(
+  db: Database,
+  teamId: string,
+  kind: TopListKind,
+  query: Required<Pick<TopEntitiesQuery, 'sortDesc'>> & Omit<TopEntitiesQuery, 'sortDesc'>,
+): Promise<TopEntityRow[]> {
+  const rows = await withOverviewReads(db, async (tx) => {
+    const { slices } = await historyOf(tx, teamId, query, [query.period]);
+    return topEntities(tx, teamId, query, kind, slices, query);
+  });
+  return rows.map(({ matchType, ...row }) => ({
+    ...row,
+    ...(kind === 'keywords' && matchType !== null ? { matchType } : {}),
+  }));
+}
+
+/** Ages read in age order; every other split by the period's spend, highest first. */
+function breakdownOrder(dimension: BreakdownDimension) {
+  return (a: BreakdownRow, b: BreakdownRow) =>
+    dimension === 'ageRange'
+      ? a.value.localeCompare(b.value)
+      : b.counts.localSpendMicros - a.counts.localSpendMicros ||
+        b.previous.localSpendMicros - a.previous.localSpendMicros ||
+        a.value.localeCompare(b.value);
+}
+
+export async function breakdown(
+  db: Database,
+  teamId: string,
+  dimension: BreakdownDimension,
+  query: OverviewQuery,
+): Promise<BreakdownRow[]> {
+  const rows = await withOverviewReads(db, async (tx) => {
+    const { slices } = await historyOf(tx, teamId, query, [query.currdate, comparedWith(query)]);
+    return sumByBreakdown(tx, teamId, query, dimension, slices);
+  });
+  return rows.sort(breakdownOrder(dimension));
+}
+
+/** The chart granularity of an e-mailed report: days up to a quarter, weeks up to a year. */
+export function reportGranularity(period: DateRange): SeriesGranularity {
+  const days = daysInRange(period);
+  return days <= 92 ? 'DAY' : days <= 366 ? 'WEEK' : 'MONTH';
+}
+
+/**
+ * Everything the overview shows for an app and period, as the CSV export writes it; datasets
+ * left out are not read. Top lists are ranked by spend, as the page opens.
+ */
+export async function overviewReport(
+  db: Database,
+  teamId: string,
+  query: OverviewQuery,
+  datasets: readonly ReportDataset[] = REPORT_DATASETS,
+): Promise<OverviewReport> {
+  const wanted = (dataset: ReportDataset) => datasets.includes(dataset);
+  const granularity = reportGranularity(query.currdate);
+  const top = (kind: TopListKind) =>
+    topList(db, teamId, kind, { ...query, period: query.currdate, param: 'spend', sortDesc: true });
+  const split = async (dimension: BreakdownDimension) =>
+    wanted(dimension) ? breakdown(db, teamId, dimension, query) : [];
+  const [
+    appName,
+    totals,
+    series,
+    topKeywords,
+    topAdGroups,
+    gender,
+    deviceClass,
+    ageRange,
+    country,
+  ] = await Promise.all([
+    findAppName(db, teamId, query),
+    overviewTotals(db, teamId, query),
+    wanted('series') ? overviewSeries(db, teamId, { ...query, granularity }) : [],
+    wanted('topKeywords') ? top('keywords') : [],
+    wanted('topAdGroups') ? top('adGroups') : [],
+    split('gender'),
+    split('deviceClass'),
+    split('ageRange'),
+    split('countryOrRegion'),
+  ]);
+  return {
+    appName: appName ?? String(query.adamId),
+    totals,
+    granularity,
+    series,
+    topKeywords,
+    topAdGroups,
+    breakdowns: { gender, deviceClass, ageRange, countryOrRegion: country },
+  };
+}
