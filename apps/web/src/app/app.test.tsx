@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSessionToApi } from '../features/auth/session/session-api';
 import { changeLocale, initI18n } from '../shared/i18n/i18n';
+import { stubIntegrationInfo } from '../test/render-app-page';
 import { fakeToken, sessionClaims, signIn } from '../test/session-fixtures';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
@@ -59,13 +60,17 @@ describe('app shell', () => {
 
   it('shows the sidebar, the UTC note and an honest empty state on the overview', async () => {
     signIn();
+    stubIntegrationInfo({ APPLE_SEARCH_ADS: false, firstSyncDone: false, integrationId: null });
     renderAt('/overview');
-    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeTruthy();
+    // The overview's chunk is large for jsdom to load the first time.
+    expect(
+      await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('utc-note').textContent).toBe('All data is in UTC');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
-    expect(screen.getByText('No Apple Ads data yet')).toBeTruthy();
+    expect(await screen.findByText('No Apple Ads data yet')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/coming soon/i);
-  });
+  }, 15_000);
 
   it('shows the signed-in user in the top bar: initials and organisation', async () => {
     signIn({ FirstName: 'Grace', LastName: 'Hopper', CompanyName: 'Compilers Inc' });
@@ -77,9 +82,9 @@ describe('app shell', () => {
   it('sends a member without the permission of a page back to the overview', async () => {
     signIn({ Role: 'STAFF' });
     const router = renderAt('/team-management');
-    await screen.findByRole('heading', { name: 'Overview' });
+    await screen.findByRole('heading', { name: 'Overview' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/overview');
-  });
+  }, 15_000);
 
   it('passes an integration callback through to its page with the query string', async () => {
     signIn();

@@ -1,0 +1,62 @@
+// What the overview is about: the app (kept in browser storage under the spec's orgId and adamId
+// keys, cleared at sign-out) and the period, computed in that app's ad-account time zone.
+import { previousPeriod } from '@tapwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { STORAGE_KEYS, readStored, writeStored } from '../../shared/storage/browser-storage';
+import { useNow } from '../../shared/time/use-now';
+import { overviewApi, overviewKeys, type OverviewScope, type OwnApp } from './overview-api';
+import { DEFAULT_PERIOD, periodRange, todayIn, type PeriodChoice } from './overview-period';
+
+const MINUTE_MS = 60_000;
+
+export interface AppKey {
+  adAccountId: number;
+  adamId: number;
+}
+
+function storedApp(): AppKey | null {
+  const adAccountId = Number(readStored(STORAGE_KEYS.orgId));
+  const adamId = Number(readStored(STORAGE_KEYS.adamId));
+  return adAccountId > 0 && adamId > 0 ? { adAccountId, adamId } : null;
+}
+
+export const sameApp = (a: AppKey, b: AppKey) =>
+  a.adAccountId === b.adAccountId && a.adamId === b.adamId;
+
+/** The chosen app when it is still listed, else the first (spec: own apps default to 1). */
+export function pickApp(apps: readonly OwnApp[], chosen: AppKey | null): OwnApp | null {
+  return (chosen && apps.find((app) => sameApp(app, chosen))) ?? apps[0] ?? null;
+}
+
+export function useOverviewSelection() {
+  const apps = useQuery({ queryKey: overviewKeys.ownApps, queryFn: overviewApi.ownApps });
+  const [chosenApp, setChosenApp] = useState<AppKey | null>(storedApp);
+  const [period, setPeriod] = useState<PeriodChoice>(DEFAULT_PERIOD);
+  // The account's day turns at its midnight; a page left open picks that up within a minute.
+  const now = useNow(MINUTE_MS);
+
+  const app = apps.data ? pickApp(apps.data, chosenApp) : null;
+  const today = app ? todayIn(app.timeZone, new Date(now)) : null;
+  const start = app && today ? periodRange(period, today).start : null;
+  const end = app && today ? periodRange(period, today).end : null;
+
+  const scope = useMemo<OverviewScope | null>(() => {
+    if (!app || !start || !end) return null;
+    const currdate = { start, end };
+    return {
+      adAccountId: app.adAccountId,
+      adamId: app.adamId,
+      currdate,
+      prevdate: previousPeriod(currdate),
+    };
+  }, [app, start, end]);
+
+  function selectApp(key: AppKey) {
+    writeStored(STORAGE_KEYS.orgId, String(key.adAccountId));
+    writeStored(STORAGE_KEYS.adamId, String(key.adamId));
+    setChosenApp(key);
+  }
+
+  return { apps, app, today, period, setPeriod, selectApp, scope };
+}
