@@ -16,18 +16,9 @@ import {
   type FactKind,
 } from '../apps/server/src/modules/ads-data/ads-data.repository.js';
 import { keywordReportFacts } from '../apps/server/src/modules/ads-data/report-facts.tables.js';
-import type { AppContext } from '../apps/server/src/modules/app-context.js';
-import { startDemoSandbox } from '../apps/server/src/modules/demo/demo-sandbox.js';
-import { connectIntegration } from '../apps/server/src/modules/integrations/integrations.service.js';
-import { runSync } from '../apps/server/src/modules/sync/sync.service.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createSecretBox } from '../apps/server/src/platform/crypto/secret-box.js';
 import { replaceRowsByCopy } from '../apps/server/src/platform/db/copy-rows.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.js';
-import { runMigrations } from '../apps/server/src/platform/db/migrate.js';
-import { createLogger } from '../apps/server/src/platform/logger.js';
-import { createCompany } from '../apps/server/src/platform/testing/factories.js';
-import { generateKeyPair } from '../packages/apple-ads/src/index.js';
+import { syncSandboxScenario } from './support/sandbox-first-sync.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const scenario = (process.env.BENCH_SCENARIO ?? 'mature') as 'mature';
@@ -54,45 +45,10 @@ async function freshPostgres(): Promise<{ database: DatabaseHandle; drop(): Prom
 }
 
 async function firstSync(database: DatabaseHandle) {
-  await runMigrations(database);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-')),
-  });
-  const ctx = {
-    db: database.db,
-    config,
-    logger: createLogger(config),
-    secrets: createSecretBox(randomBytes(32)),
-    realtime: { toTeam: () => undefined },
-    jobs: { send: async () => null },
-  } as unknown as AppContext;
-  const sandbox = await startDemoSandbox(scenario);
-  const keys = generateKeyPair();
-  const credentials = { clientId: 'bench', appleTeamId: 'bench', keyId: 'bench' };
-  await sandbox.registerApiUser({
-    ...credentials,
-    teamId: 'bench',
-    publicKeyPem: keys.publicKeyPem,
-  });
-  const team = await createCompany(database.db, 'Bench');
-  const started = performance.now();
-  const { syncId } = await connectIntegration(ctx, team.id, {
-    ...credentials,
-    privateKeySealed: ctx.secrets.seal(keys.privateKeyPem),
-    publicKeyPem: keys.publicKeyPem,
-    baseUrl: sandbox.url,
-    tokenUrl: sandbox.tokenUrl,
-    demoMode: false,
-    actor: null,
-  });
-  await runSync(ctx, team.id, syncId);
-  const seconds = (performance.now() - started) / 1000;
-  await sandbox.close();
+  const { teamId, seconds } = await syncSandboxScenario(database, scenario, 'Bench');
   let rows = 0;
   for (const kind of Object.keys(FACT_TABLES) as FactKind[])
-    rows += await countFacts(database.db, team.id, kind);
+    rows += await countFacts(database.db, teamId, kind);
   console.log(
     `${database.engine}: first sync of ${scenario} in ${seconds.toFixed(1)} s, ` +
       `${rows} fact rows, ${Math.round(rows / seconds)} rows/s end to end`,

@@ -13,7 +13,6 @@ import {
   type DateRange,
   type MetricCounts,
 } from '../packages/contracts/src/index.js';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,17 +20,11 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { AppContext } from '../apps/server/src/modules/app-context.js';
-import { startDemoSandbox } from '../apps/server/src/modules/demo/demo-sandbox.js';
-import { connectIntegration } from '../apps/server/src/modules/integrations/integrations.service.js';
-import { runSync } from '../apps/server/src/modules/sync/sync.service.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createSecretBox } from '../apps/server/src/platform/crypto/secret-box.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.js';
 import { runMigrations } from '../apps/server/src/platform/db/migrate.js';
-import { createLogger } from '../apps/server/src/platform/logger.js';
-import { createCompany, createMember } from '../apps/server/src/platform/testing/factories.js';
+import { createMember } from '../apps/server/src/platform/testing/factories.js';
 import { apiClient } from '../apps/server/src/platform/testing/api-client.js';
+import { syncSandboxScenario } from './support/sandbox-first-sync.js';
 import {
   breakdown,
   listOwnApps,
@@ -40,7 +33,6 @@ import {
   topList,
 } from '../apps/server/src/modules/analytics/overview.service.js';
 import type { Database } from '../apps/server/src/platform/db/database.js';
-import { generateKeyPair } from '../packages/apple-ads/src/index.js';
 
 /** Bump when the way the dataset is built changes, so old datasets are rebuilt. */
 const DATASET_VERSION = 1;
@@ -112,46 +104,12 @@ async function buildDataset(): Promise<{ database: DatabaseHandle; marker: Marke
   await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${databaseName}`);
   const database = await openDatabase({ databaseUrl: databaseUrl() });
-  await runMigrations(database);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-')),
-  });
-  const ctx = {
-    db: database.db,
-    config,
-    logger: createLogger(config),
-    secrets: createSecretBox(randomBytes(32)),
-    realtime: { toTeam: () => undefined },
-    jobs: { send: async () => null },
-  } as unknown as AppContext;
-  const sandbox = await startDemoSandbox(scenario);
-  const keys = generateKeyPair();
-  const credentials = { clientId: 'bench', appleTeamId: 'bench', keyId: 'bench' };
-  await sandbox.registerApiUser({
-    ...credentials,
-    teamId: 'bench',
-    publicKeyPem: keys.publicKeyPem,
-  });
-  const team = await createCompany(database.db, 'Bench overview');
   console.log(`building the ${scenario} dataset in ${databaseName} by a first sync…`);
-  const started = performance.now();
-  try {
-    const { syncId } = await connectIntegration(ctx, team.id, {
-      ...credentials,
-      privateKeySealed: ctx.secrets.seal(keys.privateKeyPem),
-      publicKeyPem: keys.publicKeyPem,
-      baseUrl: sandbox.url,
-      tokenUrl: sandbox.tokenUrl,
-      demoMode: false,
-      actor: null,
-    });
-    await runSync(ctx, team.id, syncId);
-  } finally {
-    await sandbox.close();
-  }
-  const syncSeconds = (performance.now() - started) / 1000;
+  const { teamId, seconds: syncSeconds } = await syncSandboxScenario(
+    database,
+    scenario,
+    'Bench overview',
+  );
   await database.sql.query('ANALYZE');
   await database.sql.query(
     `CREATE TABLE bench_overview_dataset (version int NOT NULL, scenario text NOT NULL,
@@ -160,7 +118,7 @@ async function buildDataset(): Promise<{ database: DatabaseHandle; marker: Marke
   await database.sql.query('INSERT INTO bench_overview_dataset VALUES ($1, $2, $3, now(), $4)', [
     DATASET_VERSION,
     scenario,
-    team.id,
+    teamId,
     syncSeconds,
   ]);
   console.log(`first sync of ${scenario} in ${syncSeconds.toFixed(0)} s`);

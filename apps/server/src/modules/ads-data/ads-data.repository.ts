@@ -1,4 +1,5 @@
 // The only code touching the Apple Ads entity and fact tables. Every function takes the team first.
+import { METRIC_COUNT_FIELDS, type MetricCounts } from '@tapwise/contracts';
 import { and, between, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { upsertRows } from '../../platform/db/bulk-write';
@@ -22,7 +23,6 @@ import {
   campaignHourlyFacts,
   campaignReportFacts,
   keywordReportFacts,
-  METRIC_FIELDS,
   searchTermReportFacts,
   type ReportGrain,
   type SyncGrain,
@@ -129,8 +129,6 @@ export async function countEntities(db: Database, teamId: string) {
   };
 }
 
-export type MetricTotals = Record<(typeof METRIC_FIELDS)[number], number>;
-
 /** Totals of one entity's facts over a period (tests compare them with Apple's reports). */
 export async function sumFacts(
   db: Database,
@@ -140,7 +138,7 @@ export async function sumFacts(
   grain: ReportGrain,
   from: string,
   to: string,
-): Promise<MetricTotals> {
+): Promise<MetricCounts> {
   const table = FACT_TABLES[kind];
   const entityColumn = {
     campaigns: campaignReportFacts.campaignId,
@@ -149,13 +147,13 @@ export async function sumFacts(
     ads: adReportFacts.adId,
   }[kind];
   const sums = Object.fromEntries(
-    METRIC_FIELDS.map((field) => [
+    METRIC_COUNT_FIELDS.map((field) => [
       field,
       sql<number>`coalesce(sum(${(table as typeof campaignReportFacts)[field]}), 0)::bigint`.mapWith(
         Number,
       ),
     ]),
-  ) as Record<(typeof METRIC_FIELDS)[number], ReturnType<typeof sql<number>>>;
+  ) as Record<keyof MetricCounts, ReturnType<typeof sql<number>>>;
   const [row] = await db
     .select(sums)
     .from(table as typeof campaignReportFacts)
@@ -167,7 +165,7 @@ export async function sumFacts(
         between(table.date, from, to),
       ),
     );
-  return row as MetricTotals;
+  return row as MetricCounts;
 }
 
 export async function countFacts(db: Database, teamId: string, kind: FactKind): Promise<number> {

@@ -19,21 +19,6 @@ export type ReportGrain = (typeof REPORT_GRAINS)[number];
 /** What a sync asks Apple for: the stored grains, and HOURLY for the hourly tables. */
 export type SyncGrain = ReportGrain | 'HOURLY';
 
-/** The metrics Apple reports at every level, in the order the sync writes them. */
-export const METRIC_FIELDS = [
-  'impressions',
-  'taps',
-  'tapInstalls',
-  'viewInstalls',
-  'totalInstalls',
-  'tapNewDownloads',
-  'tapRedownloads',
-  'viewNewDownloads',
-  'viewRedownloads',
-  'localSpendMicros',
-] as const;
-export type MetricField = (typeof METRIC_FIELDS)[number];
-
 const factKey = () => ({
   teamId: uuid('team_id').notNull(),
   adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),

@@ -1,13 +1,7 @@
 // The overview through the real API on a real database, after a first sync of the sandbox's
 // `demo` scenario (two years of history): totals, series, top lists and breakdowns against the
 // sandbox's own reports for the same window, over days kept per day and whole weeks or months.
-import {
-  adamIdOf,
-  createAppleAdsClient,
-  generateKeyPair,
-  toMetrics,
-  type ReportRow,
-} from '@tapwise/apple-ads';
+import { adamIdOf, toMetrics, type ReportRow } from '@tapwise/apple-ads';
 import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import {
   addCounts,
@@ -32,7 +26,12 @@ import { apiClient, type Session } from '../../platform/testing/api-client';
 import { startSmtpCatcher, type SmtpCatcher } from '../../platform/testing/smtp-catcher';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { dayOf, isoOf } from '../sync/sync-windows';
-import { connectSandboxCompany, startTestSandbox, waitForSync } from '../sync/sync-test-kit';
+import {
+  connectSandboxCompany,
+  sandboxReader,
+  startTestSandbox,
+  waitForSync,
+} from '../sync/sync-test-kit';
 
 let server: TestServer;
 let sandbox: Sandbox;
@@ -86,20 +85,7 @@ const totalsOf = async (app: OwnApp, currdate: DateRange, prevdate?: DateRange) 
     )
   ).getOverviewAloneForApp;
 
-/** An independent reader of the sandbox, to ask Apple's own numbers. */
-function sandboxReader() {
-  const keys = generateKeyPair();
-  const credentials = { clientId: `reader-${Math.random()}`, teamId: 'reader', keyId: 'reader' };
-  sandbox.registerApiUser({ ...credentials, publicKeyPem: keys.publicKeyPem });
-  return createAppleAdsClient({
-    ...credentials,
-    privateKeyPem: keys.privateKeyPem,
-    baseUrl: sandbox.url,
-    tokenUrl: sandbox.tokenUrl,
-  });
-}
-
-const reader = () => (readerClient ??= sandboxReader());
+const reader = () => (readerClient ??= sandboxReader(sandbox));
 let readerClient: ReturnType<typeof sandboxReader> | undefined;
 
 async function campaignIdsOf(app: OwnApp): Promise<number[]> {

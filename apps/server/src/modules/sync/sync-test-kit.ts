@@ -1,5 +1,6 @@
 // Test support: a company connected to an in-process Apple Ads sandbox through the real API,
 // and waiting for its syncs.
+import { createAppleAdsClient, generateKeyPair } from '@tapwise/apple-ads';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@tapwise/apple-ads-sandbox';
 import { randomUUID } from 'node:crypto';
 import { apiClient, type Session } from '../../platform/testing/api-client';
@@ -14,6 +15,19 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
     seed: 7,
     rateLimit: { limit: 100_000, windowSeconds: 60 },
     ...options,
+  });
+}
+
+/** An independent reader of the sandbox, to ask Apple's own numbers. */
+export function sandboxReader(sandbox: Sandbox) {
+  const keys = generateKeyPair();
+  const credentials = { clientId: `reader-${randomUUID()}`, teamId: 'reader', keyId: 'reader' };
+  sandbox.registerApiUser({ ...credentials, publicKeyPem: keys.publicKeyPem });
+  return createAppleAdsClient({
+    ...credentials,
+    privateKeyPem: keys.privateKeyPem,
+    baseUrl: sandbox.url,
+    tokenUrl: sandbox.tokenUrl,
   });
 }
 

@@ -1,12 +1,7 @@
 // The sync through the real API on a real database, against the Apple Ads sandbox ('new'
 // scenario for speed): exact numbers, idempotent re-syncs, resume after a crash, revoked
 // credentials, Apple's 429 and 500 bursts, the manual-sync cooldown and the progress socket.
-import {
-  createAppleAdsClient,
-  generateKeyPair,
-  toMetrics,
-  type ReportLevel,
-} from '@tapwise/apple-ads';
+import { toMetrics, type ReportLevel } from '@tapwise/apple-ads';
 import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import { ERROR_CODES, SOCKET_EVENTS, type SyncProgressEvent } from '@tapwise/contracts';
 import { and, count, eq, lt } from 'drizzle-orm';
@@ -26,6 +21,7 @@ import { syncRuns } from './sync.tables';
 import { dayOf, isoOf } from './sync-windows';
 import {
   connectSandboxCompany,
+  sandboxReader,
   startTestSandbox,
   waitForSync,
   type ConnectedCompany,
@@ -51,19 +47,6 @@ afterAll(async () => {
 function handContext(): JobContext {
   const { db, config, logger, secrets, realtime } = server.context;
   return { db, config, logger, secrets, realtime, jobs: { send: async () => null } };
-}
-
-/** An independent reader of the sandbox, to ask Apple's numbers. */
-function sandboxReader() {
-  const keys = generateKeyPair();
-  const credentials = { clientId: `reader-${Math.random()}`, teamId: 'reader', keyId: 'reader' };
-  sandbox.registerApiUser({ ...credentials, publicKeyPem: keys.publicKeyPem });
-  return createAppleAdsClient({
-    ...credentials,
-    privateKeyPem: keys.privateKeyPem,
-    baseUrl: sandbox.url,
-    tokenUrl: sandbox.tokenUrl,
-  });
 }
 
 /**
@@ -110,7 +93,7 @@ describe('first sync', () => {
 
   it('stores exactly the numbers Apple reports for 50 random (entity, window) pairs', async () => {
     const db = server.database.db;
-    const reader = sandboxReader();
+    const reader = sandboxReader(sandbox);
     const adAccountId = synced.integration.adAccounts[0]!.adAccountId;
     const account = reader.forAccount(adAccountId);
     const tz = synced.integration.adAccounts[0]!.timeZone;
@@ -180,7 +163,7 @@ describe('first sync', () => {
   it('stores the last seven days hour by hour, exactly as Apple reports them', async () => {
     const db = server.database.db;
     const { adAccountId, timeZone } = synced.integration.adAccounts[0]!;
-    const account = sandboxReader().forAccount(adAccountId);
+    const account = sandboxReader(sandbox).forAccount(adAccountId);
     const today = dayOf(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()));
     const campaignIds = (
       await db
