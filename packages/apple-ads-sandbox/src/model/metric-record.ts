@@ -42,29 +42,42 @@ export function isEmptyRecord(record: MetricRecord): boolean {
 
 /**
  * Splits a record into parts given cumulative weights (cumulative[0] = 0, last = 1).
- * Floors of cumulative products telescope, so the parts sum exactly to the whole.
+ * Floors of cumulative products telescope, so the parts sum exactly to the whole. Each metric's
+ * floors are offset by a fraction drawn from the record: plain floors would hand every rounding
+ * remainder to the last part, and on small records (a keyword-day's few taps) that part would
+ * collect most taps, installs and spend.
  */
 export function chainSplit(record: MetricRecord, cumulative: readonly number[]): MetricRecord[] {
   const partCount = cumulative.length - 1;
   const parts: MetricRecord[] = [];
   for (let p = 0; p < partCount; p++) parts.push(emptyRecord());
   const impressions = record[IMPRESSIONS] ?? 0;
+  const offset = (metric: number) => (impressions * 0.6180339887 + metric * 0.7548776662) % 1;
+  const impressionsOffset = offset(IMPRESSIONS);
   for (let p = 0; p < partCount; p++) {
-    const from = Math.floor(impressions * (cumulative[p] ?? 0));
+    const from = Math.floor(impressions * (cumulative[p] ?? 0) + impressionsOffset);
     const to =
-      p === partCount - 1 ? impressions : Math.floor(impressions * (cumulative[p + 1] ?? 1));
+      p === partCount - 1
+        ? impressions
+        : Math.floor(impressions * (cumulative[p + 1] ?? 1) + impressionsOffset);
     (parts[p] as MetricRecord)[IMPRESSIONS] = to - from;
   }
   for (let metric = 1; metric < METRIC_COUNT; metric++) {
     const parent = PARENT[metric] as number;
     const total = record[metric] ?? 0;
     const parentTotal = record[parent] ?? 0;
+    const metricOffset = offset(metric);
     let parentRunning = 0;
     let previous = 0;
     for (let p = 0; p < partCount; p++) {
       const part = parts[p] as MetricRecord;
       parentRunning += part[parent] ?? 0;
-      const reached = parentTotal === 0 ? 0 : Math.floor((total * parentRunning) / parentTotal);
+      const reached =
+        parentTotal === 0
+          ? 0
+          : parentRunning === parentTotal
+            ? total
+            : Math.floor((total * parentRunning) / parentTotal + metricOffset);
       part[metric] = reached - previous;
       previous = reached;
     }
