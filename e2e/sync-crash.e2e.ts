@@ -14,14 +14,19 @@ import {
   type WireMetrics,
 } from '@tapwise/apple-ads';
 import { startSandbox, type Sandbox } from '@tapwise/apple-ads-sandbox';
-import { SOCKET_EVENTS, type SyncProgressEvent } from '@tapwise/contracts';
+import {
+  METRIC_COUNT_FIELDS,
+  SOCKET_EVENTS,
+  ZERO_COUNTS,
+  type MetricCounts,
+  type SyncProgressEvent,
+} from '@tapwise/contracts';
 import { and, between, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignReportFacts,
   keywordReportFacts,
-  METRIC_FIELDS,
   type ReportGrain,
 } from '../apps/server/src/modules/ads-data/report-facts.tables';
 import {
@@ -51,7 +56,7 @@ const RESUME_TIMEOUT = 10 * MINUTE;
 const TEST_TIMEOUT = 35 * MINUTE;
 
 type Session = Awaited<ReturnType<typeof signInByApi>>;
-type Metrics = Record<(typeof METRIC_FIELDS)[number], number>;
+type Metrics = MetricCounts;
 
 // Forced onto the embedded database: resuming at start is what the embedded mode does.
 const env = { APPLE_ADS_CUSTOM_URLS: 'true', DATABASE_URL: '' };
@@ -176,10 +181,13 @@ function appleReader() {
   });
 }
 
-const metricsOf = (source: Partial<Metrics>): Metrics =>
-  Object.fromEntries(METRIC_FIELDS.map((field) => [field, Number(source[field])])) as Metrics;
+function metricsOf(source: Partial<Metrics>): Metrics {
+  const metrics = { ...ZERO_COUNTS };
+  for (const field of METRIC_COUNT_FIELDS) metrics[field] = Number(source[field]);
+  return metrics;
+}
 /** Apple leaves out periods without delivery: a period of zeros and a missing one are the same. */
-const hasDelivery = (metrics: Metrics) => METRIC_FIELDS.some((field) => metrics[field] !== 0);
+const hasDelivery = (metrics: Metrics) => METRIC_COUNT_FIELDS.some((field) => metrics[field] !== 0);
 
 /** Apple's report of every campaign of an account, as entity (and period) → metrics. */
 async function appleReport(
@@ -252,7 +260,7 @@ async function storedKeywordTotals(
   to: string,
 ): Promise<Map<string, Metrics>> {
   const sums = Object.fromEntries(
-    METRIC_FIELDS.map((field) => [
+    METRIC_COUNT_FIELDS.map((field) => [
       field,
       sql<number>`sum(${keywordReportFacts[field]})::bigint`.mapWith(Number),
     ]),
