@@ -81,6 +81,20 @@ describe('HTTP surface', () => {
     expect(await api.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, error: 'NOT_FOUND' });
   });
 
+  it("counts API calls against the address's rate limit but not the web app's files", async () => {
+    const limited = await startTestServer({ WEB_DIST_DIR: webDist, RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      for (let call = 0; call < 5; call++)
+        expect((await fetch(`${limited.url}/assets/app-123.js`)).status).toBe(200);
+      const answers = [];
+      for (let call = 0; call < 4; call++)
+        answers.push((await fetch(`${limited.url}/config.json`)).status);
+      expect(answers).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('does not serve files outside the web build', async () => {
     const response = await fetch(`${server.url}/..%2f..%2fetc%2fpasswd`);
     expect(await response.text()).not.toContain('root:');

@@ -71,7 +71,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // Health checks, and the web app's built files: a page loads a dozen of them, so counting them
+    // would refuse a browser its own code before its first API call.
+    allowList: (request) =>
+      request.url === '/healthz' || request.url === '/readyz' || request.url.startsWith('/assets/'),
   });
 
   registerSystemRoutes(app, { config, db, readiness });
