@@ -18,6 +18,10 @@ export const ERROR_CODES = {
   SYNC_TOO_SOON: 31,
   /** Apple Ads refused the credentials offered when connecting. */
   APPLE_ADS_REJECTED: 32,
+  /** Apple Ads refused a change (its reason is in the message); nothing was stored. */
+  APPLE_ADS_WRITE_FAILED: 33,
+  /** The entity changed in Apple Ads after the user loaded it; the change was not sent. */
+  ENTITY_CHANGED: 34,
   INTERNAL: 50,
 } as const;
 

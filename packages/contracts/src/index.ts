@@ -8,6 +8,8 @@ export * from './metrics';
 export * from './overview';
 export * from './overview-csv';
 export * from './overview-csv-labels';
+export * from './ads-manager';
+export * from './apple-writes';
 export * from './automation';
 export * from './campaigns';
 export * from './categories';

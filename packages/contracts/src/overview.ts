@@ -131,9 +131,16 @@ export interface BreakdownRow {
   previous: MetricCounts;
 }
 
+/** The name of any saved preset or view. */
+export const presetNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(60, 'validation.presetNameTooLong');
+
 /** Saved choices of the chart (metrics, granularity) and of the whole overview (period, app). */
 export const chartPresetInput = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(60, 'validation.presetNameTooLong'),
+  name: presetNameSchema,
   metrics: z
     .array(z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]))
     .min(1)
@@ -143,7 +150,7 @@ export const chartPresetInput = z.object({
 export type ChartPresetInput = z.infer<typeof chartPresetInput>;
 
 export const overviewPresetInput = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(60, 'validation.presetNameTooLong'),
+  name: presetNameSchema,
   /** A date preset or overview period id; custom ranges are not saved (they go stale). */
   period: z.string().min(1).max(40),
   adAccountId: z.number().int().positive().optional(),

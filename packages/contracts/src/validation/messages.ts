@@ -46,6 +46,8 @@ export const validationMessages = {
   'validation.dateRangeOrder': 'The end date must not be before the start date.',
   'validation.dateRangeTooLong': 'A period can span at most 24 months.',
   'validation.presetNameTooLong': 'Name must be at most 60 characters.',
+  'validation.countryInvalid': 'Choose a country or region from the list.',
+  'validation.ageRangeOrder': 'The maximum age must not be below the minimum age.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
