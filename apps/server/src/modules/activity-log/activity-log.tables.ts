@@ -1,4 +1,14 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** What a change sent to Apple Ads did: the entity, its values before and after, the screen. */
+export interface RecordedChange {
+  level: string;
+  adAccountId: number;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  source: string;
+}
 
 /** The activity log of spec 2 §3.7: what happened in a company, shown in the SA panel and feeds. */
 export const activityLogs = pgTable(
@@ -14,6 +24,8 @@ export const activityLogs = pgTable(
     watched: boolean('watched').notNull().default(false),
     featureName: text('feature_name'),
     featurePath: text('feature_path'),
+    /** Set for changes sent to Apple Ads. */
+    change: jsonb('change').$type<RecordedChange>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -62,6 +62,8 @@ export const adGroups = pgTable(
     ...lifecycle,
     displayStatus: text('display_status').notNull(),
     defaultBidMicros: bigint('default_bid_micros', { mode: 'number' }),
+    /** The target CPA of a MAX_CONVERSIONS bid strategy (spec's cpaGoal); null without one. */
+    cpaGoalMicros: bigint('cpa_goal_micros', { mode: 'number' }),
     automatedKeywordsOptIn: boolean('automated_keywords_opt_in').notNull(),
     targetingDimensions: jsonb('targeting_dimensions').notNull(),
     startTime: timestamp('start_time', { withTimezone: true }),

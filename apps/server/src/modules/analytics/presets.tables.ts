@@ -6,7 +6,8 @@ import { SERIES_GRANULARITIES } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
 import { teams } from '../teams/teams.tables';
 
-const owner = () => ({
+/** Columns of anything a member saves for themselves in one company. */
+export const ownedByMember = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   teamId: uuid('team_id')
     .notNull()
@@ -21,7 +22,7 @@ const owner = () => ({
 export const chartPresets = pgTable(
   'chart_presets',
   {
-    ...owner(),
+    ...ownedByMember(),
     metrics: text('metrics').array().notNull(),
     granularity: text('granularity', { enum: SERIES_GRANULARITIES }).notNull(),
   },
@@ -34,7 +35,7 @@ export const chartPresets = pgTable(
 export const overviewPresets = pgTable(
   'overview_presets',
   {
-    ...owner(),
+    ...ownedByMember(),
     period: text('period').notNull(),
     adAccountId: bigint('ad_account_id', { mode: 'number' }),
     adamId: bigint('adam_id', { mode: 'number' }),

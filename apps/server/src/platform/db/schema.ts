@@ -8,3 +8,5 @@ export * from '../../modules/ads-data/ads-entities.tables';
 export * from '../../modules/ads-data/report-facts.tables';
 export * from '../../modules/sync/sync.tables';
 export * from '../../modules/analytics/presets.tables';
+export * from '../../modules/ads-manager/views.tables';
+export * from '../../modules/apple-writes/bulk-actions.tables';
