@@ -17,7 +17,9 @@ export const bulkActions = pgTable(
     request: jsonb('request').notNull(),
     total: integer('total').notNull(),
     done: integer('done').notNull().default(0),
-    status: text('status', { enum: ['RUNNING', 'DONE', 'FAILED'] }).notNull().default('RUNNING'),
+    status: text('status', { enum: ['RUNNING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('RUNNING'),
     results: jsonb('results').$type<WriteRowResult[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
