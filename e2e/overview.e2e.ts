@@ -6,43 +6,14 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { DEMO_ADMIN_EMAIL, graphqlAs, signInByApi } from './support/staff-api';
-import { startTapwise, type TapwiseProcess } from './support/tapwise-process';
-
-const DEMO_PASSWORD = 'Tapwise-demo-1';
+import { signInAsDemoAdmin, startSyncedDemo } from './support/demo';
+import type { TapwiseProcess } from './support/tapwise-process';
 
 let server: TapwiseProcess;
 let browser: Browser;
 
-/**
- * The demo company is seeded and connected just after the server reports ready, and its first
- * sync runs in the background; the overview needs that data.
- */
-async function waitForFirstSync(baseUrl: string) {
-  const deadline = Date.now() + 240_000;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 1_000));
-  let session: Awaited<ReturnType<typeof signInByApi>> | undefined;
-  while (Date.now() < deadline) {
-    session ??= await signInByApi(baseUrl, DEMO_ADMIN_EMAIL, DEMO_PASSWORD).catch(() => undefined);
-    const answer = session
-      ? await graphqlAs<{ getIntegrationInfo: { firstSyncDone: boolean } }>(
-          baseUrl,
-          session,
-          'query { getIntegrationInfo { firstSyncDone } }',
-        )
-      : undefined;
-    if (answer?.data?.getIntegrationInfo.firstSyncDone) return;
-    await pause();
-  }
-  throw new Error('the demo first sync did not finish in time');
-}
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTapwise({ env: { DEMO: 'true', SEED_PASSWORD: DEMO_PASSWORD } }),
-    launchBrowser(),
-  ]);
-  await waitForFirstSync(server.baseUrl);
+  [server, browser] = await Promise.all([startSyncedDemo(), launchBrowser()]);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -66,11 +37,7 @@ const amountOf = (money: string | null) => (money ?? '').replace(/[^\d.,-]/g, ''
 describe('overview', () => {
   it('compares periods, switches app, maps countries and exports the CSV the cards show', async () => {
     const page = await newPage(browser);
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await signInAsDemoAdmin(page, server.baseUrl);
     await page.getByTestId('total-spend').getByTestId('total-value').waitFor();
     await page.waitForLoadState('networkidle');
 
