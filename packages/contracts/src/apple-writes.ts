@@ -20,8 +20,8 @@ const appleId = z.number().int().positive();
 /** Apple's modificationTime of the copy the user saw (ISO 8601); a newer one in Apple refuses. */
 const seenAt = z.string().datetime({ offset: true });
 
-/** One entity as the user saw it. */
-export const entityRefSchema = z.object({ id: appleId, modificationTime: seenAt.nullable() });
+/** One entity as the user saw it; without a modificationTime nothing is compared. */
+export const entityRefSchema = z.object({ id: appleId, modificationTime: seenAt.nullish() });
 export type EntityRef = z.infer<typeof entityRefSchema>;
 
 /** Pause, resume or delete one or more entities of one level in one ad account. */
@@ -176,6 +176,8 @@ export const ADS_MANAGER_MESSAGES = {
   campaignUpdated: 'Campaign updated',
   adGroupUpdated: 'Ad group updated',
   deleted: 'Deleted Successfully',
+  /** Pause or resume: the row moves to the Live or Paused list. */
+  statusChanged: 'Status changed and item moved',
   keywordsAdded: 'Keywords added',
   negativeKeywordsAddedToAdGroup: 'Negative keywords added to ad group',
   negativeKeywordsAddedToCampaign: 'Negative keywords added to campaign',

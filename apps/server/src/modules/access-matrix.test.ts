@@ -23,7 +23,14 @@ import {
   upsertChartPreset,
   upsertOverviewPreset,
 } from './analytics/presets.repository';
+import {
+  listCustomViews,
+  listTablePresets,
+  saveCustomView,
+  saveTablePreset,
+} from './ads-manager/views.repository';
 import { recordActivity } from './activity-log/activity-log.service';
+import { insertBulkAction } from './apple-writes/apple-writes.repository';
 import { buildGraphQLSchema } from './graphql-schema';
 import { findIntegration, insertIntegration } from './integrations/integrations.repository';
 import { listMembers } from './teams/teams.repository';
@@ -235,11 +242,36 @@ describe('cross-tenant matrix', () => {
       period: 'last7Days',
     });
 
+    const ownerA = { teamId: companyA.id, userId: adminA.user.id };
+    const customViewA = (await saveCustomView(db, ownerA, {
+      name: 'A only',
+      tab: 'keywords',
+      chartMetrics: ['spend'],
+      granularity: 'DAY',
+      columns: ['name'],
+      sortBy: 'spend',
+      sortDesc: true,
+      pinned: true,
+    }))!;
+    const tablePresetA = (await saveTablePreset(db, ownerA, {
+      name: 'A only',
+      tab: 'keywords',
+      columns: ['name'],
+    }))!;
+
+    const bulkActionA = await insertBulkAction(db, companyA.id, {
+      userId: adminA.user.id,
+      request: {},
+      total: 21,
+    });
+
     const snapshot = async () => ({
       members: (await listMembers(db, companyA.id)).map(({ membership }) => membership),
       logs: (await searchActivityLogs(db, { teamId: companyA.id, limit: 100 })).length,
       chartPresets: await listChartPresets(db, companyA.id, adminA.user.id),
       overviewPresets: await listOverviewPresets(db, companyA.id, adminA.user.id),
+      customViews: await listCustomViews(db, ownerA, 'keywords'),
+      tablePresets: await listTablePresets(db, ownerA, 'keywords'),
     });
     const before = await snapshot();
 
@@ -285,6 +317,29 @@ describe('cross-tenant matrix', () => {
       deleteOverviewPreset: [
         'mutation($id: ID!) { deleteOverviewPreset(id: $id) }',
         { id: overviewPresetA.id },
+      ],
+      bulkAction: [
+        'query($id: String!) { bulkAction(id: $id) { status } }',
+        { id: bulkActionA.id },
+      ],
+      deleteCustomView: [
+        'mutation($id: String!) { deleteCustomView(id: $id) }',
+        { id: customViewA.id },
+      ],
+      saveCustomView: [
+        `mutation($id: String!) { saveCustomView(input: { id: $id, name: "B", tab: "keywords",
+          chartMetrics: ["spend"], granularity: "DAY", columns: [], sortBy: "spend",
+          sortDesc: true }) { id } }`,
+        { id: customViewA.id },
+      ],
+      deleteTablePreset: [
+        'mutation($id: String!) { deleteTablePreset(id: $id) }',
+        { id: tablePresetA.id },
+      ],
+      saveTablePreset: [
+        `mutation($id: String!) { saveTablePreset(input: { id: $id, name: "B", tab: "keywords",
+          columns: ["spend"] }) { id } }`,
+        { id: tablePresetA.id },
       ],
     };
 

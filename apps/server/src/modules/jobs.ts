@@ -2,6 +2,7 @@
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
+import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
@@ -13,4 +14,5 @@ export const allJobs = [
   scheduledSyncJob,
   deleteIntegrationJob,
   exportReportJob,
+  bulkActionJob,
 ] as const;

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import type { AppContext } from './app-context';
+import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
   return async function registerRestApi(api: FastifyInstance): Promise<void> {
     await registerAccountRoutes(api, ctx);
     await registerIntegrationRoutes(api, ctx);
+    await registerAppleWriteRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

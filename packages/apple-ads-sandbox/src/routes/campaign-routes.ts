@@ -183,6 +183,18 @@ function updateCampaign(context: RouteContext) {
   const budgetCents = v.money('dailyBudget.value', false, campaign.dailyBudget.value.currency);
   const targeting = v.raw('targeting') as Record<string, unknown> | undefined;
   const endMs = timeField(v, 'endTime');
+  if (
+    name !== undefined &&
+    [...store.campaigns.values()].some(
+      (c) =>
+        c.adAccountId === campaign.adAccountId &&
+        c.id !== campaign.id &&
+        !c.deleted &&
+        c.name === name,
+    )
+  ) {
+    v.details.push(detail('DUPLICATE_NAME', 'A campaign with this name already exists.', 'name'));
+  }
   v.done();
   const updated: Campaign = { ...campaign, modificationTime: store.timestamp() };
   if (name !== undefined) updated.name = name;
@@ -301,6 +313,37 @@ function createAdGroup(context: RouteContext) {
   return { body: { result: presentAdGroup(store, adGroup.id) } };
 }
 
+/** Ad groups switch between a manual max CPT bid and a target CPA (MAX_CONVERSIONS). */
+const BID_STRATEGY_GOALS = { MANUAL_CPT: 'TAP', MAX_CONVERSIONS: 'INSTALL' } as const;
+
+function bidStrategyTypeOf(v: Validator): keyof typeof BID_STRATEGY_GOALS | undefined {
+  const strategy = v.raw('bidStrategy') as Record<string, unknown> | undefined | null;
+  const type = strategy?.bidStrategyType;
+  if (type === undefined || type === null) return undefined;
+  if (type !== 'MANUAL_CPT' && type !== 'MAX_CONVERSIONS') {
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        'bidStrategy.bidStrategyType must be MANUAL_CPT or MAX_CONVERSIONS',
+        'bidStrategy.bidStrategyType',
+      ),
+    );
+    return undefined;
+  }
+  const goal = strategy?.bidStrategyGoal;
+  if (goal !== undefined && goal !== null && goal !== BID_STRATEGY_GOALS[type]) {
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        `bidStrategy.bidStrategyGoal must be ${BID_STRATEGY_GOALS[type]} for ${type}`,
+        'bidStrategy.bidStrategyGoal',
+      ),
+    );
+    return undefined;
+  }
+  return type;
+}
+
 function updateAdGroup(context: RouteContext) {
   const { store } = context;
   const adGroup = ownAdGroup(context, idParam(context));
@@ -309,15 +352,22 @@ function updateAdGroup(context: RouteContext) {
   const status = v.oneOf('status', STATUSES, false);
   const automatedKeywordsOptIn = v.boolean('automatedKeywordsOptIn');
   const bidCents = v.money('bidStrategy.bid', false, adGroup.bidStrategy.bid?.currency ?? 'USD');
+  const strategyType = bidStrategyTypeOf(v);
   const targeting = adGroupTargeting(v);
   v.done();
   const updated: AdGroup = { ...adGroup, modificationTime: store.timestamp() };
   if (name !== undefined) updated.name = name;
   if (status !== undefined) updated.status = status;
   if (automatedKeywordsOptIn !== undefined) updated.automatedKeywordsOptIn = automatedKeywordsOptIn;
-  if (bidCents !== undefined)
+  if (strategyType !== undefined)
     updated.bidStrategy = {
       ...adGroup.bidStrategy,
+      bidStrategyType: strategyType,
+      bidStrategyGoal: BID_STRATEGY_GOALS[strategyType],
+    };
+  if (bidCents !== undefined)
+    updated.bidStrategy = {
+      ...updated.bidStrategy,
       bid: {
         amount: centsToAmount(bidCents),
         currency: adGroup.bidStrategy.bid?.currency ?? 'USD',

@@ -11,10 +11,7 @@ import {
   topEntitiesQuerySchema,
   type BreakdownDimension,
   type BreakdownRow,
-  type DateRange,
-  type MetricCounts,
   type OverviewTotals,
-  type SeriesPoint,
   type TopEntityRow,
 } from '@tapwise/contracts';
 import { z } from 'zod';
@@ -23,6 +20,13 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
+import {
+  DateRangeInput,
+  DateRangeRef,
+  MetricCountsRef,
+  SeriesPointRef,
+  withoutNulls,
+} from '../../platform/graphql/common-types';
 import { queueReportExport } from './overview-export';
 import type { OwnAppRow } from './overview.repository';
 import {
@@ -44,25 +48,7 @@ import {
   type OverviewPreset,
 } from './presets.repository';
 
-/** GraphQL sends null for an omitted optional value; the zod schemas expect it absent. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, entry]) => entry !== null && entry !== undefined)
-      .map(([key, entry]) => [key, withoutNulls(entry)]),
-  );
-}
-
 // Inputs.
-
-const DateRangeInput = builder.inputType('DateRangeInput', {
-  fields: (t) => ({
-    start: t.string({ required: true }),
-    end: t.string({ required: true }),
-  }),
-});
 
 const OverviewInput = builder.inputType('OverviewInput', {
   fields: (t) => ({
@@ -95,25 +81,6 @@ const TopEntitiesInput = builder.inputType('TopEntitiesInput', {
 
 // Results.
 
-const MetricCountsRef = builder.objectRef<MetricCounts>('MetricCounts').implement({
-  fields: (t) => ({
-    impressions: t.exposeFloat('impressions'),
-    taps: t.exposeFloat('taps'),
-    tapInstalls: t.exposeFloat('tapInstalls'),
-    viewInstalls: t.exposeFloat('viewInstalls'),
-    totalInstalls: t.exposeFloat('totalInstalls'),
-    tapNewDownloads: t.exposeFloat('tapNewDownloads'),
-    tapRedownloads: t.exposeFloat('tapRedownloads'),
-    viewNewDownloads: t.exposeFloat('viewNewDownloads'),
-    viewRedownloads: t.exposeFloat('viewRedownloads'),
-    localSpendMicros: t.exposeFloat('localSpendMicros'),
-  }),
-});
-
-const DateRangeRef = builder.objectRef<DateRange>('DateRange').implement({
-  fields: (t) => ({ start: t.exposeString('start'), end: t.exposeString('end') }),
-});
-
 const OwnAppRef = builder.objectRef<OwnAppRow>('OwnApp').implement({
   fields: (t) => ({
     adAccountId: t.exposeFloat('adAccountId'),
@@ -135,13 +102,6 @@ const OverviewTotalsRef = builder.objectRef<OverviewTotals>('OverviewTotals').im
     dailyFrom: t.exposeString('dailyFrom', {
       description: 'First day kept per day; before it, whole weeks or months count',
     }),
-  }),
-});
-
-const SeriesPointRef = builder.objectRef<SeriesPoint>('SeriesPoint').implement({
-  fields: (t) => ({
-    date: t.exposeString('date'),
-    counts: t.field({ type: MetricCountsRef, resolve: (point) => point.counts }),
   }),
 });
 

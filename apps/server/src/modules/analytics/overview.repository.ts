@@ -19,7 +19,7 @@ export interface AppScope {
   adamId: number;
 }
 
-type CountField = keyof MetricCounts;
+export type CountField = keyof MetricCounts;
 
 const COUNT_COLUMNS: Record<CountField, string> = {
   impressions: 'impressions',
@@ -45,7 +45,7 @@ type FactTable =
  * before it is summed: a sum of bigint goes through numeric, several times slower over a hundred
  * thousand keyword-days; integer columns add up natively and are cast once per group.
  */
-const sliceSums = (fields: readonly CountField[]) =>
+export const sliceSums = (fields: readonly CountField[]) =>
   sql.raw(
     fields
       .map((field) => {
@@ -57,7 +57,7 @@ const sliceSums = (fields: readonly CountField[]) =>
       .join(', '),
   );
 /** Sums of the slices' sums. */
-const slicesTotal = (fields: readonly CountField[]) =>
+export const slicesTotal = (fields: readonly CountField[]) =>
   sql.raw(fields.map((field) => `sum(u."${field}") AS "${field}"`).join(', '));
 
 interface SumOptions {
@@ -101,19 +101,19 @@ function countedSums(
 
 type Row = Record<string, unknown>;
 
-async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
+export async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
   const result = await db.execute(query);
   return result.rows as Row[];
 }
 
-function countsOf(row: Row | undefined): MetricCounts {
+export function countsOf(row: Row | undefined): MetricCounts {
   const counts = {} as MetricCounts;
   for (const field of METRIC_COUNT_FIELDS) counts[field] = Number(row?.[field] ?? 0);
   return counts;
 }
 
 /** Dates come back as strings from node-postgres and as Date objects from PGlite. */
-function isoDateOf(value: unknown): string {
+export function isoDateOf(value: unknown): string {
   return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 }
 
@@ -211,7 +211,7 @@ export async function sumByDate(
  * Every metric of the registry over a period's sums, in SQL, for ranking a top list (a test holds
  * the rankings to METRICS). The quoted names are the counts each one needs.
  */
-const RANK_EXPRESSIONS: Record<MetricKey, string> = {
+export const RANK_EXPRESSIONS: Record<MetricKey, string> = {
   spend: '"localSpendMicros"',
   impressions: '"impressions"',
   taps: '"taps"',
@@ -227,7 +227,7 @@ const RANK_EXPRESSIONS: Record<MetricKey, string> = {
   avgCpa: '("localSpendMicros" / nullif("tapInstalls", 0))',
   cpi: '("localSpendMicros" / nullif("totalInstalls", 0))',
 };
-const rankFields = (key: MetricKey) =>
+export const rankFields = (key: MetricKey) =>
   [...RANK_EXPRESSIONS[key].matchAll(/"(\w+)"/g)].map(([, field]) => field as CountField);
 
 export interface RankedEntity {

@@ -23,7 +23,7 @@ import {
   type TopEntityRow,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
-import { DAILY_WINDOW_DAYS, isoOf, localToday } from '../sync/sync-windows';
+import { dailyWindowStart } from '../sync/sync-windows';
 import { factSlices, historyBounds, type FactSlice, type HistoryBounds } from './history-slices';
 import {
   findAccountHistory,
@@ -45,10 +45,6 @@ export { listOwnApps };
 function comparedWith(query: OverviewQuery): DateRange {
   return query.prevdate ?? previousPeriod(query.currdate);
 }
-
-/** Where the DAILY window Apple keeps starts today, in the account's zone (UTC when unknown). */
-const dailyWindowStart = (timeZone = 'UTC') =>
-  isoOf(localToday(timeZone, new Date()) - (DAILY_WINDOW_DAYS - 1));
 
 /**
  * The account's history bounds and the fact slices of the periods; none for an ad account the

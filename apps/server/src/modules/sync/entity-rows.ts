@@ -4,6 +4,11 @@ import {
   moneyToMicros,
   normaliseKeywordStatus,
   type AccountClient,
+  type Ad,
+  type AdGroup,
+  type Campaign,
+  type Keyword,
+  type NegativeKeyword,
 } from '@tapwise/apple-ads';
 import type { EntityRows } from '../ads-data/ads-data.repository';
 
@@ -39,75 +44,11 @@ export async function fetchAccountEntities(account: AccountClient): Promise<Enti
       adamId,
       name: appNames.get(adamId) ?? String(adamId),
     })),
-    campaigns: campaigns.map((campaign) => ({
-      adAccountId,
-      id: campaign.id,
-      adamId: adamIdOf(campaign.promotedObjectId),
-      name: campaign.name,
-      status: campaign.status,
-      deleted: campaign.deleted,
-      modificationTime: time(campaign.modificationTime),
-      displayStatus: campaign.displayStatus,
-      servingStateReasons: [
-        ...(campaign.systemStatusReasons ?? []),
-        ...(campaign.systemStatusLimitingReasons ?? []),
-      ],
-      dailyBudgetMicros: campaign.dailyBudget ? moneyToMicros(campaign.dailyBudget.value) : null,
-      currency: campaign.dailyBudget?.value.currency ?? '',
-      countriesOrRegions: campaign.targeting.countryOrRegion?.include ?? [],
-      supplySources: campaign.targeting.supplyPlacement?.include ?? [],
-      startTime: time(campaign.startTime),
-      endTime: time(campaign.endTime),
-    })),
-    adGroups: adGroups.map((adGroup) => ({
-      adAccountId,
-      id: adGroup.id,
-      campaignId: adGroup.campaignId,
-      name: adGroup.name,
-      status: adGroup.status,
-      deleted: adGroup.deleted,
-      modificationTime: time(adGroup.modificationTime),
-      displayStatus: adGroup.displayStatus,
-      defaultBidMicros: adGroup.bidStrategy?.bid ? moneyToMicros(adGroup.bidStrategy.bid) : null,
-      automatedKeywordsOptIn: adGroup.automatedKeywordsOptIn,
-      targetingDimensions: adGroup.targeting ?? {},
-      startTime: time(adGroup.startTime),
-      endTime: time(adGroup.endTime),
-    })),
-    keywords: keywords.map((keyword) => ({
-      adAccountId,
-      id: keyword.id,
-      campaignId: keyword.campaignId,
-      adGroupId: keyword.adGroupId,
-      text: keyword.text,
-      matchType: keyword.matchType,
-      bidMicros: keyword.bid ? moneyToMicros(keyword.bid) : null,
-      status: normaliseKeywordStatus(keyword.status),
-      deleted: keyword.deleted,
-      modificationTime: time(keyword.modificationTime),
-    })),
-    negativeKeywords: negativeKeywords.map((negative) => ({
-      adAccountId,
-      id: negative.id,
-      campaignId: negative.campaignId,
-      adGroupId: negative.adGroupId ?? null,
-      text: negative.text,
-      matchType: negative.matchType,
-      status: negative.status,
-      deleted: negative.deleted,
-      modificationTime: time(negative.modificationTime),
-    })),
-    ads: ads.map((ad) => ({
-      adAccountId,
-      id: ad.id,
-      campaignId: ad.campaignId,
-      adGroupId: ad.adGroupId,
-      creativeId: ad.creativeId,
-      name: ad.name,
-      status: ad.status,
-      deleted: ad.deleted,
-      modificationTime: time(ad.modificationTime),
-    })),
+    campaigns: campaigns.map((campaign) => campaignRow(adAccountId, campaign)),
+    adGroups: adGroups.map((adGroup) => adGroupRow(adAccountId, adGroup)),
+    keywords: keywords.map((keyword) => keywordRow(adAccountId, keyword)),
+    negativeKeywords: negativeKeywords.map((negative) => negativeKeywordRow(adAccountId, negative)),
+    ads: ads.map((ad) => adRow(adAccountId, ad)),
     creatives: creatives.map((creative) => ({
       adAccountId,
       id: creative.id,
@@ -128,5 +69,101 @@ export async function fetchAccountEntities(account: AccountClient): Promise<Enti
       state: page.state,
       deepLink: page.deepLink,
     })),
+  };
+}
+
+// One entity as Apple returns it → its stored row; the sync and the write gateway share these.
+
+export function campaignRow(adAccountId: number, campaign: Campaign): EntityRows['campaigns'][0] {
+  return {
+    adAccountId,
+    id: campaign.id,
+    adamId: adamIdOf(campaign.promotedObjectId),
+    name: campaign.name,
+    status: campaign.status,
+    deleted: campaign.deleted,
+    modificationTime: time(campaign.modificationTime),
+    displayStatus: campaign.displayStatus,
+    servingStateReasons: [
+      ...(campaign.systemStatusReasons ?? []),
+      ...(campaign.systemStatusLimitingReasons ?? []),
+    ],
+    dailyBudgetMicros: campaign.dailyBudget ? moneyToMicros(campaign.dailyBudget.value) : null,
+    currency: campaign.dailyBudget?.value.currency ?? '',
+    countriesOrRegions: campaign.targeting.countryOrRegion?.include ?? [],
+    supplySources: campaign.targeting.supplyPlacement?.include ?? [],
+    startTime: time(campaign.startTime),
+    endTime: time(campaign.endTime),
+  };
+}
+
+/**
+ * An ad group bids one way at a time: MANUAL_CPT's bid is the default bid, MAX_CONVERSIONS's bid
+ * is the target CPA (the spec's CPA goal).
+ */
+export function adGroupRow(adAccountId: number, adGroup: AdGroup): EntityRows['adGroups'][0] {
+  const bid = adGroup.bidStrategy?.bid ? moneyToMicros(adGroup.bidStrategy.bid) : null;
+  const maxConversions = adGroup.bidStrategy?.bidStrategyType === 'MAX_CONVERSIONS';
+  return {
+    adAccountId,
+    id: adGroup.id,
+    campaignId: adGroup.campaignId,
+    name: adGroup.name,
+    status: adGroup.status,
+    deleted: adGroup.deleted,
+    modificationTime: time(adGroup.modificationTime),
+    displayStatus: adGroup.displayStatus,
+    defaultBidMicros: maxConversions ? null : bid,
+    cpaGoalMicros: maxConversions ? bid : null,
+    automatedKeywordsOptIn: adGroup.automatedKeywordsOptIn,
+    targetingDimensions: adGroup.targeting ?? {},
+    startTime: time(adGroup.startTime),
+    endTime: time(adGroup.endTime),
+  };
+}
+
+export function keywordRow(adAccountId: number, keyword: Keyword): EntityRows['keywords'][0] {
+  return {
+    adAccountId,
+    id: keyword.id,
+    campaignId: keyword.campaignId,
+    adGroupId: keyword.adGroupId,
+    text: keyword.text,
+    matchType: keyword.matchType,
+    bidMicros: keyword.bid ? moneyToMicros(keyword.bid) : null,
+    status: normaliseKeywordStatus(keyword.status),
+    deleted: keyword.deleted,
+    modificationTime: time(keyword.modificationTime),
+  };
+}
+
+export function negativeKeywordRow(
+  adAccountId: number,
+  negative: NegativeKeyword,
+): EntityRows['negativeKeywords'][0] {
+  return {
+    adAccountId,
+    id: negative.id,
+    campaignId: negative.campaignId,
+    adGroupId: negative.adGroupId ?? null,
+    text: negative.text,
+    matchType: negative.matchType,
+    status: negative.status,
+    deleted: negative.deleted,
+    modificationTime: time(negative.modificationTime),
+  };
+}
+
+export function adRow(adAccountId: number, ad: Ad): EntityRows['ads'][0] {
+  return {
+    adAccountId,
+    id: ad.id,
+    campaignId: ad.campaignId,
+    adGroupId: ad.adGroupId,
+    creativeId: ad.creativeId,
+    name: ad.name,
+    status: ad.status,
+    deleted: ad.deleted,
+    modificationTime: time(ad.modificationTime),
   };
 }

@@ -85,3 +85,7 @@ function sundayOnOrAfter(day: number): number {
   const weekday = (day + 4) % 7; // 0 = Sunday
   return weekday === 0 ? day : day + (7 - weekday);
 }
+
+/** Where the DAILY window Apple keeps starts today, in the account's zone (UTC when unknown). */
+export const dailyWindowStart = (timeZone = 'UTC', now = new Date()) =>
+  isoOf(localToday(timeZone, now) - (DAILY_WINDOW_DAYS - 1));

@@ -20,7 +20,10 @@ export interface GraphQLContext {
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({ defaultFieldNullability: false });
 
 builder.scalarType('DateTime', {
@@ -30,6 +33,12 @@ builder.scalarType('DateTime', {
     if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO 8601 string');
     return date;
   },
+});
+
+/** Free-form JSON (a report row's details, a view's definition); inputs are checked by zod. */
+builder.scalarType('JSON', {
+  serialize: (value) => value,
+  parseValue: (value) => value,
 });
 
 builder.queryType({});

@@ -1,0 +1,336 @@
+// The ads manager's report reads, every one filtered by the team first: a level's rows joined to
+// their sums over the fact slices history-slices.ts picks per ad account (days from dailyFrom on,
+// whole weeks or months before), then search, filters, sub tab, sort and page in SQL. One
+// statement answers the page, the totals row and the sub tab counts.
+import {
+  METRIC_COUNT_FIELDS,
+  METRICS,
+  type EntityListTab,
+  type MetricCounts,
+  type MetricFilter,
+  type ParsedReportQuery,
+  type ReportLevel,
+  type ReportRow,
+  type ReportRowDetails,
+  type ReportSortColumn,
+} from '@tapwise/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import type { FactSlice } from '../analytics/history-slices';
+import {
+  countsOf,
+  isoDateOf,
+  RANK_EXPRESSIONS,
+  rowsOf,
+  slicesTotal,
+  sliceSums,
+} from '../analytics/overview.repository';
+import { LEVELS, type LevelDefinition, type ScopeFilter } from './report-levels';
+
+/** The fact slices of one ad account (each account keeps its own history bounds). */
+export interface AccountSlices {
+  adAccountId: number;
+  /** The apps of the account's campaigns: they let the scan use the (team, app, grain, date) index. */
+  adamIds: number[];
+  slices: FactSlice[];
+}
+
+type Filter = ParsedReportQuery['filter'];
+
+const ids = (values: readonly number[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+const inList = (column: string, values: readonly number[] | undefined) =>
+  values?.length ? sql` AND ${sql.raw(column)} IN (${ids(values)})` : sql``;
+
+/** The drill-down filters on the facts: every table has the app and campaign, most the ad group. */
+function factScope(level: LevelDefinition, filter: Filter): SQL {
+  return sql.join([
+    inList('f.adam_id', filter.adamIds),
+    inList('f.campaign_id', filter.campaignIds),
+    level.facts?.hasAdGroup ? inList('f.ad_group_id', filter.adGroupIds) : sql``,
+  ]);
+}
+
+/**
+ * The facts CTE: per ad account and key, the sums over the account's slices (one range scan per
+ * slice, summed on its own, then added up); with `byDay`, also per fact date.
+ */
+function factsQuery(
+  teamId: string,
+  level: LevelDefinition,
+  accounts: readonly AccountSlices[],
+  filter: Filter,
+  byDay?: string,
+): SQL {
+  const facts = level.facts;
+  const keys: Record<string, string> = {
+    ad_account_id: 'f.ad_account_id',
+    key: facts?.key ?? 'NULL::bigint',
+    ...facts?.extraKeys,
+    ...(byDay ? { day: `greatest(f.date, '${byDay}'::date)` } : {}),
+  };
+  const aliases = Object.keys(keys);
+  const keyColumns = sql.raw(aliases.map((alias) => `${keys[alias]} AS ${alias}`).join(', '));
+  const groupBy = sql.raw(`GROUP BY ${aliases.map((_, index) => index + 1).join(', ')}`);
+  const arms = facts
+    ? accounts
+        .filter((account) => account.adamIds.length > 0)
+        .flatMap((account) =>
+          account.slices.map(
+            (slice) => sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}
+            FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
+            WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
+              AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
+              AND f.date BETWEEN ${slice.from}::date AND ${slice.to}::date
+              ${factScope(level, filter)}
+            ${groupBy}`,
+          ),
+        )
+    : [];
+  if (arms.length === 0) {
+    // No slice to read: an empty answer of the same columns.
+    const zeros = sql.raw(METRIC_COUNT_FIELDS.map((field) => `0::float8 AS "${field}"`).join(', '));
+    return facts
+      ? sql`SELECT ${keyColumns}, ${zeros} FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')} WHERE false`
+      : sql`SELECT NULL::bigint AS ad_account_id, NULL::bigint AS key, ${zeros} WHERE false`;
+  }
+  if (arms.length === 1) return arms[0]!;
+  const outer = sql.raw(aliases.map((alias) => `u.${alias}`).join(', '));
+  return sql`SELECT ${outer}, ${slicesTotal(METRIC_COUNT_FIELDS)}
+    FROM (${sql.join(arms, sql` UNION ALL `)}) u GROUP BY ${outer}`;
+}
+
+const SCOPE_COLUMNS: Record<ScopeFilter, { column: string; filter: keyof Filter }> = {
+  adam: { column: 'r.adam_id', filter: 'adamIds' },
+  campaign: { column: 'r.campaign_id', filter: 'campaignIds' },
+  adGroup: { column: 'r.ad_group_id', filter: 'adGroupIds' },
+};
+
+/** Conditions on a level's rows: drill-down scope, match type and search. */
+function rowConditions(level: LevelDefinition, query: ParsedReportQuery): SQL {
+  const { filter } = query;
+  return sql.join([
+    inList('r.ad_account_id', filter.adAccountIds),
+    ...level.scopes.map((scope) =>
+      inList(SCOPE_COLUMNS[scope].column, filter[SCOPE_COLUMNS[scope].filter] as number[]),
+    ),
+    filter.matchType ? sql` AND r.match_type = ${filter.matchType}` : sql``,
+    query.search ? sql` AND strpos(lower(r.name), lower(${query.search})) > 0` : sql``,
+  ]);
+}
+
+/** A metric filter in SQL over the row's sums; money is given in currency units. */
+function metricCondition(filter: MetricFilter): SQL {
+  const value = sql.raw(RANK_EXPRESSIONS[filter.metric]);
+  const scale = METRICS[filter.metric].kind === 'money' ? 1_000_000 : 1;
+  const bound = (amount: number) => sql`${amount * scale}::float8`;
+  switch (filter.operator) {
+    case 'GREATER_THAN':
+      return sql` AND ${value} > ${bound(filter.value)}`;
+    case 'LESS_THAN':
+      return sql` AND ${value} < ${bound(filter.value)}`;
+    case 'EQUALS':
+      return sql` AND ${value} = ${bound(filter.value)}`;
+    case 'BETWEEN':
+      return sql` AND ${value} BETWEEN ${bound(filter.value)} AND ${bound(filter.to!)}`;
+  }
+}
+
+/** The sub tab of a row, as entityListTabOf() says. */
+const TAB = `CASE WHEN deleted THEN 'deleted' WHEN status = 'PAUSED' THEN 'paused' ELSE 'live' END`;
+
+const ENTITY_SORT: Record<Exclude<ReportSortColumn, keyof typeof METRICS>, string> = {
+  name: 'lower(name)',
+  status: 'status',
+  bid: 'sort_bid',
+  dailyBudget: 'sort_daily_budget',
+  defaultBid: 'sort_default_bid',
+  matchType: 'match_type',
+};
+
+/** Sorted by the column or metric (undefined values last), then by id for a stable order. */
+function orderBy(query: ParsedReportQuery): SQL {
+  const column =
+    query.sortBy in RANK_EXPRESSIONS
+      ? RANK_EXPRESSIONS[query.sortBy as keyof typeof RANK_EXPRESSIONS]
+      : ENTITY_SORT[query.sortBy as keyof typeof ENTITY_SORT];
+  return sql.raw(`${column} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, ad_account_id, id`);
+}
+
+const coalescedCounts = sql.raw(
+  METRIC_COUNT_FIELDS.map((field) => `coalesce(fx."${field}", 0) AS "${field}"`).join(', '),
+);
+
+/**
+ * The CTEs up to `listed`: the rows matching scope, search and metric filters (`matched`, with
+ * their sub tab) and those of the asked sub tab (`listed`).
+ */
+function listedRows(
+  teamId: string,
+  levelName: ReportLevel,
+  query: ParsedReportQuery,
+  facts: SQL,
+): SQL {
+  const level = LEVELS[levelName];
+  const { statusTab, metrics } = query.filter;
+  return sql`facts AS (${facts}),
+    counted AS (
+      SELECT r.*, ${coalescedCounts} FROM (${level.rows(teamId, false)}) r
+      LEFT JOIN facts fx ON fx.ad_account_id = r.ad_account_id AND fx.key = r.key
+      WHERE true ${rowConditions(level, query)}
+    ),
+    matched AS (
+      SELECT *, ${sql.raw(TAB)} AS tab FROM counted WHERE true ${sql.join(metrics.map(metricCondition))}
+    ),
+    listed AS (SELECT * FROM matched WHERE ${inTab(statusTab)})`;
+}
+
+/** Whether a matched row is in the asked sub tab. */
+const inTab = (statusTab: EntityListTab) =>
+  statusTab === 'all' ? sql`true` : sql`tab = ${statusTab}`;
+
+export interface ReportPageRows {
+  rows: ReportRow[];
+  total: number;
+  totals: MetricCounts;
+  statusCounts: Record<EntityListTab, number>;
+}
+
+/** The totals row over the sub tab's rows, in the same pass as the sub tab counts. */
+const totalsColumns = (listed: SQL) =>
+  sql.join(
+    METRIC_COUNT_FIELDS.map(
+      (field) =>
+        sql`coalesce(sum(${sql.raw(`"${field}"`)}) FILTER (WHERE ${listed}), 0) AS ${sql.raw(`"t_${field}"`)}`,
+    ),
+    sql`, `,
+  );
+
+/** One page of a level's rows with the totals over every listed row and the sub tab counts. */
+export async function findReportPage(
+  db: Database,
+  teamId: string,
+  level: ReportLevel,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+): Promise<ReportPageRows> {
+  const facts = factsQuery(teamId, LEVELS[level], accounts, query.filter);
+  const page = query.limit === null ? sql`` : sql`LIMIT ${query.limit}`;
+  const found = await rowsOf(
+    db,
+    sql`WITH ${listedRows(teamId, level, query, facts)},
+      page AS (
+        SELECT *, row_number() OVER (ORDER BY ${orderBy(query)}) AS position
+        FROM (SELECT * FROM listed ORDER BY ${orderBy(query)} ${page} OFFSET ${query.offset}) p
+      ),
+      stats AS (
+        SELECT count(*) FILTER (WHERE ${inTab(query.filter.statusTab)})::int AS t_total,
+          ${totalsColumns(inTab(query.filter.statusTab))},
+          count(*)::int AS tab_all,
+          count(*) FILTER (WHERE tab = 'live')::int AS tab_live,
+          count(*) FILTER (WHERE tab = 'paused')::int AS tab_paused,
+          count(*) FILTER (WHERE tab = 'deleted')::int AS tab_deleted
+        FROM matched
+      )
+      SELECT stats.*, page.*, d.details AS page_details
+      FROM stats LEFT JOIN page ON true
+      LEFT JOIN LATERAL (
+        SELECT r.details FROM (${LEVELS[level].rows(teamId, true)}) r
+        WHERE r.ad_account_id = page.ad_account_id AND r.key = page.key
+      ) d ON true
+      ORDER BY page.position`,
+  );
+  const first = found[0] ?? {};
+  const totals = countsOf(
+    Object.fromEntries(METRIC_COUNT_FIELDS.map((field) => [field, first[`t_${field}`]])),
+  );
+  return {
+    rows: found.filter((row) => row.position !== null).map((row) => reportRowOf(level, row)),
+    total: Number(first.t_total ?? 0),
+    totals,
+    statusCounts: {
+      all: Number(first.tab_all ?? 0),
+      live: Number(first.tab_live ?? 0),
+      paused: Number(first.tab_paused ?? 0),
+      deleted: Number(first.tab_deleted ?? 0),
+      draft: 0,
+    },
+  };
+}
+
+const numberOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : Number(value);
+const textOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : String(value);
+
+function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRow {
+  const details =
+    typeof row.page_details === 'string'
+      ? JSON.parse(row.page_details)
+      : (row.page_details as object);
+  return {
+    level,
+    id: String(row.id),
+    name: String(row.name ?? ''),
+    status: textOrNull(row.status),
+    displayStatus: textOrNull(row.display_status),
+    deleted: Boolean(row.deleted),
+    modificationTime: textOrNull(row.modification_time),
+    adAccountId: Number(row.ad_account_id),
+    campaignId: numberOrNull(row.campaign_id),
+    adGroupId: numberOrNull(row.ad_group_id),
+    details: details as ReportRowDetails,
+    counts: countsOf(row),
+  };
+}
+
+/** The sums per fact date (a coarse bucket dated on its first day inside the period). */
+export async function findReportSeries(
+  db: Database,
+  teamId: string,
+  level: ReportLevel,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+): Promise<{ date: string; counts: MetricCounts }[]> {
+  const definition = LEVELS[level];
+  const byDay = factsQuery(teamId, definition, accounts, query.filter, query.period.start);
+  const outer = sql.raw(
+    ['ad_account_id', 'key', ...Object.keys(definition.facts?.extraKeys ?? {})]
+      .map((alias) => `d.${alias}`)
+      .join(', '),
+  );
+  const sums = sql.raw(
+    METRIC_COUNT_FIELDS.map((field) => `sum(d."${field}") AS "${field}"`).join(', '),
+  );
+  const rows = await rowsOf(
+    db,
+    sql`WITH by_day AS (${byDay}),
+      ${listedRows(teamId, level, query, sql`SELECT ${outer}, ${sums} FROM by_day d GROUP BY ${outer}`)}
+      SELECT d.day::text AS day, ${sums} FROM by_day d
+      JOIN listed l ON l.ad_account_id = d.ad_account_id AND l.key = d.key
+      GROUP BY d.day ORDER BY d.day`,
+  );
+  return rows.map((row) => ({ date: isoDateOf(row.day), counts: countsOf(row) }));
+}
+
+/** The company's ad accounts (those asked for) with the apps of their campaigns. */
+export async function findReportAccounts(
+  db: Database,
+  teamId: string,
+  adAccountIds: readonly number[] | undefined,
+): Promise<{ adAccountId: number; adamIds: number[] }[]> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT a.ad_account_id, coalesce((SELECT array_agg(DISTINCT c.adam_id) FROM campaigns c
+          WHERE c.team_id = a.team_id AND c.ad_account_id = a.ad_account_id), '{}') AS adam_ids
+        FROM ad_accounts a WHERE a.team_id = ${teamId} ${inList('a.ad_account_id', adAccountIds)}
+        ORDER BY a.ad_account_id`,
+  );
+  return rows.map((row) => ({
+    adAccountId: Number(row.ad_account_id),
+    adamIds: (row.adam_ids as unknown[]).map(Number),
+  }));
+}
