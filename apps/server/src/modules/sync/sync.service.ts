@@ -9,6 +9,7 @@ import { insertActivityLog } from '../activity-log/activity-log.repository';
 import {
   countEntities,
   listCampaignApps,
+  refreshSyncedTableStatistics,
   replaceFacts,
   saveEntities,
   type EntityKind,
@@ -237,6 +238,7 @@ async function executeSteps(
     await checkpoint(step.key, Math.min(ENTITY_SHARE + share, 99));
   });
 
+  await refreshSyncedTableStatistics(db);
   await updateSyncRun(db, teamId, run.id, {
     status: 'DONE',
     progress: 100,

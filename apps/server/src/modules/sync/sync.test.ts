@@ -91,6 +91,15 @@ describe('first sync', () => {
     });
   });
 
+  it("leaves the planner knowing the synced tables' sizes (PGlite has no autovacuum)", async () => {
+    const { rows } = await server.database.sql.query<{ relname: string; reltuples: number }>(
+      `SELECT relname, reltuples::float8 AS reltuples FROM pg_class
+       WHERE relname IN ('keywords', 'keyword_report_facts', 'campaign_report_facts')`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(Number(row.reltuples)).toBeGreaterThan(0);
+  });
+
   it('stores exactly the numbers Apple reports for 50 random (entity, window) pairs', async () => {
     const db = server.database.db;
     const reader = sandboxReader(sandbox);
