@@ -16,6 +16,7 @@ const TeamManagementPage = lazyPage(
 const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'));
 const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
+const AdsManagerPage = lazyPage(() => import('../features/ads-manager/ads-manager-page'));
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
@@ -62,6 +63,12 @@ export function renderPage(page: PageKey): ReactElement {
       return (
         <IntegrationGuard>
           <OverviewPage />
+        </IntegrationGuard>
+      );
+    case 'adsManager':
+      return (
+        <IntegrationGuard>
+          <AdsManagerPage />
         </IntegrationGuard>
       );
     default:

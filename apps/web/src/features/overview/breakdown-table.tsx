@@ -11,7 +11,7 @@ import {
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../shared/format/format';
-import { NO_VALUE, formatMetric, isAdditive } from './metric-format';
+import { NO_VALUE, formatMetric, isAdditive } from '../../shared/format/metric-format';
 import { ChangeText } from './totals-cards';
 
 export interface BreakdownLine {

@@ -25,8 +25,8 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { breakdownValueLabel, countryName } from './breakdown-labels';
 import { BreakdownTable } from './breakdown-table';
-import { formatMetric } from './metric-format';
-import { PanelBody } from './overview-panel';
+import { formatMetric } from '../../shared/format/metric-format';
+import { PanelBody } from '../../shared/ui/panel';
 
 const WorldMap = lazy(() => import('./world-map'));
 

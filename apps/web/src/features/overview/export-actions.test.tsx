@@ -5,11 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { changeLocale, initI18n } from '../../shared/i18n/i18n';
+import { fakeGraphql } from '../../test/fake-graphql';
 import { signIn } from '../../test/session-fixtures';
 import { connectSessionToApi } from '../auth/session/session-api';
 import { csvLabels } from './csv-download';
 import { ExportActions } from './export-actions';
-import { buildReport, fakeGraphql } from './overview-factories';
+import { buildReport } from './overview-factories';
 
 const currdate = { start: '2026-02-01', end: '2026-02-28' };
 const filter = {

@@ -1,5 +1,4 @@
-// Test data for the overview: counts, totals, rows and apps built from a few numbers, and a fake
-// GraphQL endpoint answering the overview's operations and recording what it was asked.
+// Test data for the overview: counts, totals, rows and apps built from a few numbers.
 import {
   ZERO_COUNTS,
   previousPeriod,
@@ -11,7 +10,6 @@ import {
   type SeriesPoint,
   type TopEntityRow,
 } from '@tapwise/contracts';
-import { vi } from 'vitest';
 import type { OwnApp } from './overview-api';
 
 export function buildCounts(overrides: Partial<MetricCounts> = {}): MetricCounts {
@@ -102,43 +100,4 @@ export function buildReport(currdate: DateRange): OverviewReport {
       countryOrRegion: [buildBreakdownRow('US', 200_000_000), buildBreakdownRow('DE', 50_000_000)],
     },
   };
-}
-
-export interface GraphqlCall {
-  operation: string;
-  variables: Record<string, unknown>;
-}
-
-type Answer = (variables: Record<string, unknown>) => unknown;
-
-/**
- * A GraphQL endpoint on `fetch`: each root field named in a query is answered by `answers`
- * (aliases such as `rows:` are honoured); every call is recorded.
- */
-export function fakeGraphql(answers: Record<string, Answer>) {
-  const calls: GraphqlCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((_url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as {
-        query: string;
-        variables: Record<string, unknown>;
-      };
-      const field = Object.keys(answers).find((name) =>
-        new RegExp(`\\b${name}\\s*[({]`).test(body.query),
-      );
-      if (!field) {
-        return Promise.resolve(
-          new Response(JSON.stringify({ errors: [{ message: 'unknown operation' }] }), {
-            status: 200,
-          }),
-        );
-      }
-      calls.push({ operation: field, variables: body.variables });
-      const alias = new RegExp(`(\\w+)\\s*:\\s*${field}\\b`).exec(body.query)?.[1];
-      const data = { [alias ?? field]: answers[field]!(body.variables) };
-      return Promise.resolve(new Response(JSON.stringify({ data }), { status: 200 }));
-    }),
-  );
-  return calls;
 }

@@ -4,6 +4,7 @@ import type { DateRange } from '@tapwise/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import { renderInApp } from '../../test/render-app-page';
+import { fakeGraphql, type GraphqlCall } from '../../test/fake-graphql';
 import { signIn } from '../../test/session-fixtures';
 import { connectSessionToApi } from '../auth/session/session-api';
 import {
@@ -13,8 +14,6 @@ import {
   buildEntityRow,
   buildSeries,
   buildTotals,
-  fakeGraphql,
-  type GraphqlCall,
 } from './overview-factories';
 import OverviewPage from './overview-page';
 

@@ -7,10 +7,10 @@ import { metricValues, type MetricKey, type TopEntityRow } from '@tapwise/contra
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMetric } from './metric-format';
+import { formatMetric } from '../../shared/format/metric-format';
 import type { AppKey } from './use-overview-selection';
 import type { TopEntityKind } from './overview-api';
-import { OverviewPanel } from './overview-panel';
+import { OverviewPanel } from '../../shared/ui/panel';
 import type { TopSort } from './use-overview-panels';
 
 export const TOP_TABLE_METRICS = [

@@ -16,7 +16,7 @@ import {
   formatAbsoluteChange,
   formatMetric,
   formatRelativeChange,
-} from './metric-format';
+} from '../../shared/format/metric-format';
 
 /** The cards, in the order the page shows them. */
 export const TOTALS_METRICS = [

@@ -6,7 +6,12 @@ import { useMemo, useState } from 'react';
 import { STORAGE_KEYS, readStored, writeStored } from '../../shared/storage/browser-storage';
 import { useNow } from '../../shared/time/use-now';
 import { overviewApi, overviewKeys, type OverviewScope, type OwnApp } from './overview-api';
-import { DEFAULT_PERIOD, periodRange, todayIn, type PeriodChoice } from './overview-period';
+import {
+  DEFAULT_PERIOD,
+  periodRange,
+  todayIn,
+  type PeriodChoice,
+} from '../../shared/period/period';
 
 const MINUTE_MS = 60_000;
 

@@ -7,7 +7,7 @@ import {
   namedPeriodRange,
   periodRange,
   todayIn,
-} from './overview-period';
+} from './period';
 
 describe('today in the ad account time zone', () => {
   it('is still yesterday in Los Angeles when it is already tomorrow in Tokyo', () => {

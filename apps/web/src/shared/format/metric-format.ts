@@ -1,7 +1,7 @@
 // How a metric value and its change read on the overview, by the metric's kind in the contracts
 // registry: money from micros in the account's currency, counts as integers, ratios as percents.
 import { METRICS, type MetricChange, type MetricKey } from '@tapwise/contracts';
-import { formatInteger, formatMicros, formatPercent } from '../../shared/format/format';
+import { formatInteger, formatMicros, formatPercent } from './format';
 
 /** Shown where a metric is undefined (a zero denominator) or a change cannot be computed. */
 export const NO_VALUE = '—';

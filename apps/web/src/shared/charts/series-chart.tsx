@@ -12,7 +12,7 @@ import {
   type SeriesPoint,
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
-import { chartValue, formatMetric } from './metric-format';
+import { chartValue, formatMetric } from '../format/metric-format';
 
 const SERIES_COLORS = ['blue.6', 'orange.6'];
 

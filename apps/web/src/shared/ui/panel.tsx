@@ -1,5 +1,5 @@
-// One panel of the overview: its title and controls, then its own loading skeleton, its own
-// failure with a retry, or its content. Panels load independently of each other.
+// One panel of a report page (overview, ads manager): its title and controls, then its own loading
+// skeleton, its own failure with a retry, or its content. Panels load independently of each other.
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';

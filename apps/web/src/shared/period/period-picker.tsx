@@ -19,7 +19,7 @@ import {
   earliestDay,
   isNamedPeriod,
   type PeriodChoice,
-} from './overview-period';
+} from './period';
 
 /** dayjs names Chinese by region; the other interface languages match their dayjs names. */
 const DAYJS_LOCALES: Record<string, string> = { zh: 'zh-cn' };

@@ -1,11 +1,11 @@
-// Saved presets of the chart or of the whole overview: apply one, delete one, or save the current
-// choice under a name. Presets belong to the user in this company.
+// Saved presets (the overview's chart and period, the ads manager's columns): apply one, delete
+// one, or save the current choice under a name. Presets belong to the user in this company.
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaForm, type FormSchema } from '../../shared/forms/use-schema-form';
-import { confirm } from '../../shared/ui/confirm-dialog';
+import { useSchemaForm, type FormSchema } from '../forms/use-schema-form';
+import { confirm } from './confirm-dialog';
 
 export interface NamedPreset {
   id: string;
@@ -101,7 +101,7 @@ export function PresetMenu<Preset extends NamedPreset>(props: PresetMenuProps<Pr
   );
 }
 
-function SavePresetModal(props: {
+export function SavePresetModal(props: {
   opened: boolean;
   title: string;
   nameSchema: FormSchema<{ name: string }>;

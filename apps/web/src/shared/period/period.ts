@@ -1,4 +1,4 @@
-// The overview's period: the spec's overview periods and date presets (spec 1 §2, §9) or a custom
+// A report period: the spec's overview periods and date presets (spec 1 §2, §9) or a custom
 // range, turned into calendar days of the ad account's time zone. Weeks start on Sunday, as
 // Apple's weekly reports do.
 import {

@@ -1,0 +1,6 @@
+// The ads manager's actions, mounted by the page and the table.
+export { useCanWrite } from './use-can-write';
+export { ActionToolbar, type ActionToolbarProps, type ActionScope } from './action-toolbar';
+export { RowActions } from './row-actions';
+export { StatusSwitch } from './status-switch';
+export { BidCell } from './bid-cell';

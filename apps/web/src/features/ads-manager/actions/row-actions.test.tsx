@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADS_MANAGER_MESSAGES } from '@tapwise/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n';
+import { signIn } from '../../../test/session-fixtures';
+import { connectSessionToApi } from '../../auth/session/session-api';
+import {
+  GraphqlFailure,
+  fakeWrites,
+  renderWithApp,
+  reportRow,
+  zeroCounts,
+} from './actions-test-kit';
+import { RowActions } from './row-actions';
+
+beforeAll(async () => {
+  await initI18n('en');
+  connectSessionToApi();
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  signIn();
+});
+afterEach(() => vi.unstubAllGlobals());
+// The edit drawers render many fields; jsdom is slow with them on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const campaign = reportRow({
+  details: {
+    currency: 'USD',
+    dailyBudgetMicros: 50_000_000,
+    countriesOrRegions: ['US'],
+    endTime: null,
+  },
+});
+
+async function openMenuItem(name: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Actions for Brand US' }));
+  // The menu opens with a transition, slow on a busy machine.
+  await user.click(await screen.findByRole('menuitem', { name }, { timeout: 5_000 }));
+  return user;
+}
+
+describe('row actions', () => {
+  it('deletes after confirmation with "Deleted Successfully"', async () => {
+    const calls = fakeWrites({
+      changeEntityStatus: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.deleted,
+        results: [{ id: 101, ok: true, message: null }],
+        bulkActionId: null,
+      }),
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    const user = await openMenuItem('Delete');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete "Brand US"? This cannot be undone.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted Successfully')).toBeTruthy();
+    expect(calls[0]?.variables).toEqual({
+      input: {
+        adAccountId: 555,
+        level: 'campaign',
+        action: 'delete',
+        entities: [{ id: 101, modificationTime: campaign.modificationTime }],
+      },
+    });
+    expect(onChanged).toHaveBeenCalledWith([{ ...campaign, deleted: true }]);
+  });
+
+  it('says "Error while deleting campaign" when the row was not deleted', async () => {
+    fakeWrites({
+      changeEntityStatus: () => ({
+        successMessage: '',
+        results: [{ id: 101, ok: false, message: 'CAMPAIGN_IS_RUNNING' }],
+        bulkActionId: null,
+      }),
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    const user = await openMenuItem('Delete');
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Error while deleting campaign')).toBeTruthy();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('edits a campaign, sending only the changed fields', async () => {
+    const updated = { ...campaign, name: 'Brand US 2', counts: zeroCounts };
+    const calls = fakeWrites({
+      updateCampaign: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.campaignUpdated,
+        row: updated,
+      }),
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    const user = await openMenuItem('Edit');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Brand US 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Campaign updated')).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        operation: 'updateCampaign',
+        variables: {
+          input: {
+            adAccountId: 555,
+            campaign: { id: 101, modificationTime: campaign.modificationTime },
+            name: 'Brand US 2',
+          },
+        },
+      },
+    ]);
+    // The table keeps its counts; the server zero-fills them.
+    expect(onChanged).toHaveBeenCalledWith([{ ...updated, counts: campaign.counts }]);
+  });
+
+  it('says "No changes detected" and sends nothing when nothing changed', async () => {
+    const calls = fakeWrites({});
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    const user = await openMenuItem('Edit');
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('No changes detected')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows validation messages at their fields', async () => {
+    const calls = fakeWrites({});
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    const user = await openMenuItem('Edit');
+    const budget = await screen.findByLabelText('Daily budget');
+    await user.clear(budget);
+    await user.type(budget, '12.345');
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(screen.getByLabelText('Daily budget').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
+  it('shows "A campaign with the same name already exists" at the name', async () => {
+    fakeWrites({
+      updateCampaign: () => {
+        throw new GraphqlFailure('CONFLICT', ADS_MANAGER_MESSAGES.campaignNameTaken);
+      },
+    });
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    const user = await openMenuItem('Edit');
+    const name = await screen.findByLabelText('Name');
+    await user.type(name, ' copy');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(ADS_MANAGER_MESSAGES.campaignNameTaken)).toBeTruthy();
+  });
+
+  it('edits an ad group: CPA goal, Search Match and audience', async () => {
+    const adGroup = reportRow({
+      level: 'adGroups',
+      id: '202',
+      name: 'Exact',
+      adGroupId: 202,
+      details: {
+        currency: 'USD',
+        defaultBidMicros: 1_500_000,
+        cpaGoalMicros: null,
+        automatedKeywordsOptIn: false,
+        startTime: '2026-01-01T00:00:00.000Z',
+        endTime: null,
+        targetingDimensions: { deviceClass: { include: ['IPHONE', 'IPAD'] } },
+      },
+    });
+    const calls = fakeWrites({
+      updateAdGroup: () => ({ successMessage: ADS_MANAGER_MESSAGES.adGroupUpdated, row: adGroup }),
+    });
+    renderWithApp(<RowActions level="adGroups" row={adGroup} onChanged={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for Exact' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }, { timeout: 5_000 }));
+    await user.type(await screen.findByLabelText('CPA goal'), '4.5');
+    await user.click(screen.getByRole('switch', { name: 'Search Match' }));
+    await user.click(screen.getByRole('checkbox', { name: 'iPad' }));
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Ad group updated')).toBeTruthy();
+    expect(calls[0]?.variables).toEqual({
+      input: {
+        adAccountId: 555,
+        adGroup: { id: 202, modificationTime: adGroup.modificationTime },
+        cpaGoal: '4.5',
+        automatedKeywordsOptIn: true,
+        targeting: { deviceClass: ['IPHONE'], gender: 'F' },
+      },
+    });
+  });
+
+  it('is disabled with the reason for a read-only member', async () => {
+    signIn({ IsReadOnly: true });
+    fakeWrites({});
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    const menu = screen.getByRole('button', { name: 'Actions for Brand US' }) as HTMLButtonElement;
+    expect(menu.disabled).toBe(true);
+    await userEvent.setup().hover(menu.closest('span')!);
+    expect(await screen.findByText(ADS_MANAGER_MESSAGES.readOnly)).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+// The per-row menu: edit (campaigns and ad groups), pause or resume, delete.
+import { ActionIcon, Loader, Menu } from '@mantine/core';
+import {
+  IconDots,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditDrawer, isEditable } from './edit-drawer';
+import { ReadOnlyTooltip } from './read-only-tooltip';
+import type { RowActionProps } from './types';
+import { useCanWrite } from './use-can-write';
+import { useStatusChange } from './use-status-change';
+
+export function RowActions({ level, row, onChanged }: RowActionProps) {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite();
+  const [editing, setEditing] = useState(false);
+  const { run, pending, writable } = useStatusChange(level, { onChanged });
+  if (!writable || row.deleted) return null;
+  const paused = row.status === 'PAUSED';
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      disabled={!canWrite}
+      aria-label={t('adsActions.rowMenu', { name: row.name })}
+    >
+      {pending ? <Loader size={14} /> : <IconDots size={16} />}
+    </ActionIcon>
+  );
+  if (!canWrite) return <ReadOnlyTooltip canWrite={false}>{trigger}</ReadOnlyTooltip>;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>{trigger}</Menu.Target>
+        <Menu.Dropdown>
+          {isEditable(level) && (
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+              {t('adsActions.actions.edit')}
+            </Menu.Item>
+          )}
+          {row.status && (
+            <Menu.Item
+              leftSection={paused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+              onClick={() => void run([row], paused ? 'resume' : 'pause')}
+            >
+              {t(paused ? 'adsActions.actions.resume' : 'adsActions.actions.pause')}
+            </Menu.Item>
+          )}
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => void run([row], 'delete')}
+          >
+            {t('adsActions.actions.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {editing && (
+        <EditDrawer
+          level={level}
+          row={row}
+          onChanged={onChanged}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </>
+  );
+}

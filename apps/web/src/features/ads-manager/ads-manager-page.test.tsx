@@ -1,0 +1,482 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DELETED_ROW_TOOLTIPS, type CustomView, type ReportLevel } from '@tapwise/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../shared/i18n/i18n';
+import type { GraphqlCall } from '../../test/fake-graphql';
+import { renderInApp } from '../../test/render-app-page';
+import { signIn } from '../../test/session-fixtures';
+import { connectSessionToApi } from '../auth/session/session-api';
+import {
+  ACCOUNT_ID,
+  ADAM_ID,
+  adsManagerServer,
+  buildPage,
+  buildRow,
+  queryOf,
+} from './ads-manager-factories';
+import AdsManagerPage from './ads-manager-page';
+
+// 2 March 2026, 05:00 UTC: still 1 March in Los Angeles, the account's time zone.
+const NOW = new Date('2026-03-02T05:00:00Z');
+const LAST_7_DAYS = { start: '2026-02-22', end: '2026-02-28' };
+
+const callsOf = (calls: GraphqlCall[], operation: string) =>
+  calls.filter((call) => call.operation === operation).map((call) => queryOf(call.variables));
+
+const rowsOf = (level: ReportLevel, count: number, from = 1) =>
+  Array.from({ length: count }, (_, index) => buildRow(level, from + index));
+
+// jsdom lays nothing out: the table's scroll box gets the height it would have in a browser, so
+// the virtualiser has rows to show.
+const VIEWPORT_HEIGHT = 560;
+
+beforeAll(async () => {
+  await initI18n('en');
+  connectSessionToApi();
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.testid === 'report-table-scroller' ? VIEWPORT_HEIGHT : 0;
+    },
+  });
+});
+afterAll(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  signIn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const SLOW = { timeout: 5_000 };
+// Several requests follow one another (lookups, views, report): give each wait the same room.
+configure({ asyncUtilTimeout: SLOW.timeout });
+const firstRow = () => screen.findAllByTestId('report-row', {}, SLOW);
+const headers = () =>
+  within(screen.getByTestId('report-table'))
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent)
+    .filter(Boolean);
+
+describe('ads manager page', { timeout: 20_000 }, () => {
+  it('opens on campaigns over the last 7 days of the account time zone, with totals and counts', async () => {
+    const calls = adsManagerServer({
+      campaignReports: () =>
+        buildPage(rowsOf('campaigns', 2), {
+          statusCounts: { all: 2, live: 1, paused: 1, deleted: 0, draft: 0 },
+        }),
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager');
+    expect(await firstRow()).toHaveLength(2);
+
+    expect(callsOf(calls, 'campaignReports')).toEqual([
+      {
+        period: LAST_7_DAYS,
+        filter: { statusTab: 'all', metrics: [] },
+        search: '',
+        sortBy: 'spend',
+        sortDesc: true,
+        offset: 0,
+        limit: 50,
+      },
+    ]);
+    const totals = screen.getByTestId('totals-row');
+    expect(within(totals).getByTestId('total-spend').textContent).toBe('$1,234.56');
+    expect(within(totals).getByTestId('total-impressions').textContent).toBe('98,765');
+    expect(screen.getByTestId('status-count-paused').textContent).toBe('1');
+    expect(screen.getByRole('tab', { name: /Campaigns/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    // Strategies shows only once strategies exist.
+    expect(screen.queryByRole('tab', { name: 'Strategies' })).toBeNull();
+  });
+
+  it('restores tab, period, scope, sub tab, search, filters, sort and page from the address', async () => {
+    const calls = adsManagerServer({
+      targetingKeywordReports: () => buildPage(rowsOf('keywords', 3), { total: 60 }),
+    });
+    renderInApp(
+      <AdsManagerPage />,
+      `/ads-manager?tab=keywords&period=lastMonth&account=${ACCOUNT_ID}&app=${ADAM_ID}` +
+        '&campaign=77&adGroup=88&status=paused&q=brand&match=EXACT' +
+        '&filter=spend~GREATER_THAN~5&sort=bid&order=asc&page=2&size=25',
+    );
+    await firstRow();
+
+    expect(callsOf(calls, 'targetingKeywordReports')[0]).toEqual({
+      period: { start: '2026-02-01', end: '2026-02-28' },
+      filter: {
+        adAccountIds: [ACCOUNT_ID],
+        adamIds: [ADAM_ID],
+        campaignIds: [77],
+        adGroupIds: [88],
+        statusTab: 'paused',
+        matchType: 'EXACT',
+        metrics: [{ metric: 'spend', operator: 'GREATER_THAN', value: 5 }],
+      },
+      search: 'brand',
+      sortBy: 'bid',
+      sortDesc: false,
+      offset: 25,
+      limit: 25,
+    });
+    expect((screen.getByTestId('report-search') as HTMLInputElement).value).toBe('brand');
+    await waitFor(() =>
+      expect(screen.getByTestId('breadcrumbs').textContent).toBe(
+        'Accounts/Acme Games/Puzzle Quest/Brand campaign/Exact brand',
+      ),
+    );
+    expect(screen.getByTestId('status-tab-paused').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('sorts on the server from the headers, by mouse or Enter, and pages through the rows', async () => {
+    const calls = adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 3), { total: 120 }),
+    });
+    const router = renderInApp(<AdsManagerPage />, '/ads-manager');
+    await firstRow();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByTestId('sort-taps'));
+    await waitFor(() =>
+      expect(callsOf(calls, 'campaignReports').at(-1)).toMatchObject({
+        sortBy: 'taps',
+        sortDesc: true,
+        offset: 0,
+      }),
+    );
+    expect(router.state.location.search).toContain('sort=taps&order=desc');
+
+    screen.getByTestId('sort-name').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(callsOf(calls, 'campaignReports').at(-1)).toMatchObject({
+        sortBy: 'name',
+        sortDesc: false,
+      }),
+    );
+    expect(screen.getByTestId('sort-name').closest('th')?.getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(callsOf(calls, 'campaignReports').at(-1)).toMatchObject({ offset: 50, limit: 50 }),
+    );
+    expect(router.state.location.search).toContain('page=2');
+  });
+
+  it('loads "All" in pages of 500, one after the other, with a progress bar', async () => {
+    const total = 1_200;
+    const calls = adsManagerServer({
+      targetingKeywordReports: (variables) => {
+        const { offset = 0, limit } = queryOf(variables);
+        const count = Math.min(limit ?? total, total - offset);
+        return buildPage(rowsOf('keywords', count, offset + 1), { total });
+      },
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords&size=all');
+    expect(await screen.findByTestId('load-progress', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('row-total').textContent).toBe('1,200 rows'));
+    await waitFor(() => expect(callsOf(calls, 'targetingKeywordReports')).toHaveLength(3));
+    await waitFor(() => expect(screen.queryByTestId('load-progress')).toBeNull());
+
+    expect(
+      callsOf(calls, 'targetingKeywordReports').map(({ offset, limit }) => [offset, limit]),
+    ).toEqual([
+      [0, 500],
+      [500, 500],
+      [1000, 500],
+    ]);
+    // Only the rows in view are in the DOM.
+    expect(screen.getAllByTestId('report-row').length).toBeLessThan(100);
+    expect(screen.queryByTestId('pagination')).toBeNull();
+  });
+
+  it('drills from an account to its campaigns and from a campaign to its ad groups', async () => {
+    const calls = adsManagerServer({
+      accountsReports: () =>
+        buildPage([buildRow('accounts', ACCOUNT_ID, { name: 'Acme Games', status: null })]),
+      campaignReports: () => buildPage([buildRow('campaigns', 77, { name: 'Brand campaign' })]),
+      adGroupReports: () => buildPage(rowsOf('adGroups', 1)),
+    });
+    const user = userEvent.setup();
+    const router = renderInApp(<AdsManagerPage />, '/ads-manager?tab=accounts');
+    await user.click(await screen.findByRole('button', { name: 'Acme Games' }, SLOW));
+
+    await waitFor(() =>
+      expect(callsOf(calls, 'campaignReports').at(-1)?.filter).toMatchObject({
+        adAccountIds: [ACCOUNT_ID],
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Brand campaign' }));
+    await waitFor(() =>
+      expect(callsOf(calls, 'adGroupReports').at(-1)?.filter).toMatchObject({
+        adAccountIds: [ACCOUNT_ID],
+        adamIds: [ADAM_ID],
+        campaignIds: [77],
+      }),
+    );
+    expect(screen.getByRole('tab', { name: 'Ad Groups' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const crumbs = screen.getByTestId('breadcrumbs');
+    await waitFor(() => expect(within(crumbs).getByText('Brand campaign')).toBeTruthy());
+
+    await user.click(within(crumbs).getByRole('button', { name: 'Accounts' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=accounts'));
+    expect(screen.queryByTestId('breadcrumbs')).toBeNull();
+  });
+
+  it('shows deleted rows with a disabled checkbox and the spec tooltip, others selectable', async () => {
+    adsManagerServer({
+      campaignReports: () =>
+        buildPage([
+          buildRow('campaigns', 1, { name: 'Live one' }),
+          buildRow('campaigns', 2, { name: 'Gone', deleted: true, status: 'PAUSED' }),
+        ]),
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager');
+    const [live, deleted] = await firstRow();
+    const user = userEvent.setup();
+
+    const deletedBox = within(deleted!).getByRole('checkbox');
+    expect((deletedBox as HTMLInputElement).disabled).toBe(true);
+    fireEvent.mouseEnter(within(deleted!).getByTestId('deleted-checkbox'));
+    expect((await screen.findByRole('tooltip', { hidden: true })).textContent).toBe(
+      DELETED_ROW_TOOLTIPS.campaign,
+    );
+
+    const liveBox = within(live!).getByRole('checkbox', { name: 'Select Live one' });
+    liveBox.focus();
+    await user.keyboard(' ');
+    expect((liveBox as HTMLInputElement).checked).toBe(true);
+    expect(live!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the columns chosen in the column chooser and saves them as a table preset', async () => {
+    const presets: unknown[] = [];
+    adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 1)),
+      saveTablePreset: (variables) => {
+        presets.push(variables.input);
+        return { id: 'preset-1', ...(variables.input as object) };
+      },
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager');
+    await firstRow();
+    expect(headers()).toContain('Impressions');
+    expect(headers()).not.toContain('CPI');
+    const user = userEvent.setup();
+
+    await user.click(screen.getByTestId('column-chooser'));
+    await user.click(await screen.findByRole('checkbox', { name: 'Impressions', hidden: true }));
+    await user.click(screen.getByRole('checkbox', { name: 'CPI', hidden: true }));
+
+    await waitFor(() => expect(headers()).not.toContain('Impressions'));
+    expect(headers()).toContain('CPI');
+
+    await user.click(screen.getByTestId('table-presets'));
+    await user.click(
+      await screen.findByRole('menuitem', { name: /Save current choice/, hidden: true }),
+    );
+    await user.type(await screen.findByLabelText(/Preset name/), 'Lean');
+    await user.click(screen.getByRole('button', { name: 'Save preset' }));
+    await waitFor(() => expect(presets).toHaveLength(1));
+    expect(presets[0]).toMatchObject({ name: 'Lean', tab: 'campaigns' });
+    expect((presets[0] as { columns: string[] }).columns).toContain('cpi');
+    expect((presets[0] as { columns: string[] }).columns).not.toContain('impressions');
+  });
+
+  it('opens the pinned view of the tab and saves the current settings as a view', async () => {
+    const pinned: CustomView = {
+      id: '6f1d9a52-4c1b-4a8e-9d2f-1b2c3d4e5f60',
+      name: 'Paused by taps',
+      tab: 'campaigns',
+      pinned: true,
+      updatedAt: '2026-02-01T00:00:00.000Z',
+      chartMetrics: ['taps'],
+      granularity: 'WEEK',
+      columns: ['status', 'taps'],
+      filter: { statusTab: 'paused', metrics: [] },
+      sortBy: 'taps',
+      sortDesc: false,
+    };
+    const { definition, saved } = {
+      definition: ({ id, name, tab, pinned: isPinned, updatedAt, ...rest }: CustomView) => ({
+        id,
+        name,
+        tab,
+        pinned: isPinned,
+        updatedAt,
+        definition: rest,
+      }),
+      saved: [] as unknown[],
+    };
+    const calls = adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 1)),
+      fetchCustomView: () => [definition(pinned)],
+      saveCustomView: (variables) => {
+        saved.push(variables.input);
+        return definition({ ...pinned, ...(variables.input as object) } as CustomView);
+      },
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager');
+
+    await waitFor(
+      () =>
+        expect(callsOf(calls, 'campaignReports').at(-1)).toMatchObject({
+          sortBy: 'taps',
+          sortDesc: false,
+          filter: { statusTab: 'paused' },
+        }),
+      SLOW,
+    );
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Status', 'Taps', 'Actions']));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('views-menu'));
+    await user.click(
+      await screen.findByRole('button', { name: 'Unpin Paused by taps', hidden: true }),
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ id: pinned.id, pinned: false, sortBy: 'taps' });
+
+    await user.click(screen.getByTestId('views-menu'));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Save current view', hidden: true }),
+    );
+    await user.type(await screen.findByLabelText(/Preset name/), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save preset' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({
+      name: 'Mine',
+      tab: 'campaigns',
+      chartMetrics: ['taps'],
+      granularity: 'WEEK',
+      columns: ['status', 'taps'],
+      filter: { statusTab: 'paused', metrics: [] },
+      sortBy: 'taps',
+      sortDesc: false,
+      pinned: false,
+    });
+  });
+
+  it('does not apply the pinned view when the address chooses the sort', async () => {
+    const calls = adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 1)),
+      fetchCustomView: () => [
+        {
+          id: '6f1d9a52-4c1b-4a8e-9d2f-1b2c3d4e5f60',
+          name: 'Paused',
+          tab: 'campaigns',
+          pinned: true,
+          updatedAt: '2026-02-01T00:00:00.000Z',
+          definition: {
+            chartMetrics: ['taps'],
+            granularity: 'DAY',
+            columns: ['taps'],
+            filter: { statusTab: 'paused', metrics: [] },
+            sortBy: 'taps',
+            sortDesc: false,
+          },
+        },
+      ],
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=campaigns&sort=impressions&order=desc');
+    await firstRow();
+    await waitFor(() => expect(callsOf(calls, 'fetchCustomView')).toHaveLength(1));
+    expect(callsOf(calls, 'campaignReports').every((query) => query.sortBy === 'impressions')).toBe(
+      true,
+    );
+    expect(headers()).toContain('Impressions');
+  });
+
+  it('searches by name through the address after a short pause in typing', async () => {
+    const calls = adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 2)),
+    });
+    const router = renderInApp(<AdsManagerPage />, '/ads-manager?page=3');
+    await firstRow();
+    await userEvent.setup().type(screen.getByTestId('report-search'), 'Brand');
+
+    await waitFor(() =>
+      expect(callsOf(calls, 'campaignReports').at(-1)).toMatchObject({
+        search: 'Brand',
+        offset: 0,
+      }),
+    );
+    expect(router.state.location.search).toBe('?tab=campaigns&q=Brand');
+    // One request for the typed word, not one per letter.
+    expect(callsOf(calls, 'campaignReports').filter((query) => query.search)).toHaveLength(1);
+  });
+
+  it('resets the pinned view: the tab opens with its built-in default again', async () => {
+    const calls = adsManagerServer({
+      campaignReports: () => buildPage(rowsOf('campaigns', 1)),
+      fetchCustomView: () => [
+        {
+          id: '6f1d9a52-4c1b-4a8e-9d2f-1b2c3d4e5f60',
+          name: 'Taps first',
+          tab: 'campaigns',
+          pinned: true,
+          updatedAt: '2026-02-01T00:00:00.000Z',
+          definition: {
+            chartMetrics: ['taps'],
+            granularity: 'DAY',
+            columns: ['taps'],
+            filter: { statusTab: 'all', metrics: [] },
+            sortBy: 'taps',
+            sortDesc: true,
+          },
+        },
+      ],
+      resetPinnedStatusView: () => true,
+    });
+    const router = renderInApp(<AdsManagerPage />, '/ads-manager');
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Taps', 'Actions']));
+    expect(router.state.location.search).toContain('view=6f1d9a52');
+    const user = userEvent.setup();
+
+    await user.click(screen.getByTestId('views-menu'));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Reset pinned view', hidden: true }),
+    );
+    await waitFor(() =>
+      expect(calls.map((call) => call.operation)).toContain('resetPinnedStatusView'),
+    );
+    expect(calls.find((call) => call.operation === 'resetPinnedStatusView')?.variables).toEqual({
+      tab: 'campaigns',
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=campaigns'));
+    await waitFor(() => expect(headers()).toContain('Impressions'));
+  });
+
+  it('tells an empty period from a search without match, and retries a failure', async () => {
+    let fail = true;
+    adsManagerServer({
+      campaignReports: () => {
+        if (fail) throw new Error('down');
+        return buildPage([]);
+      },
+    });
+    const router = renderInApp(<AdsManagerPage />, '/ads-manager');
+    const retry = await screen.findByRole('button', { name: 'Try again' }, SLOW);
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect((await screen.findByTestId('empty-state')).textContent).toContain(
+      'Nothing in this period',
+    );
+
+    await router.navigate('/ads-manager?tab=campaigns&q=zzz');
+    await waitFor(() =>
+      expect(screen.getByTestId('empty-state').textContent).toContain('No match'),
+    );
+  });
+});

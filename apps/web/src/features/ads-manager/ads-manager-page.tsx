@@ -1,0 +1,288 @@
+// The ads manager (spec 1 §2, §4): one tab per level in the spec's order, drill-down with
+// breadcrumbs, a chart and a table over a period, sub tabs by status, filters, search, saved
+// views, and the actions on selected rows. What it shows lives in the address.
+import '@mantine/dates/styles.css';
+import { Group, Skeleton, Stack, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { LEVELS_WITH_STATUS, type ReportPage, type ReportRow } from '@tapwise/contracts';
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SeriesChartPanel } from '../../shared/charts/series-panel';
+import { periodRange, todayIn } from '../../shared/period/period';
+import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
+import { useNow } from '../../shared/time/use-now';
+import { PanelFailure } from '../../shared/ui/panel';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { ActionToolbar } from './actions';
+import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
+import { DrillBreadcrumbs } from './breadcrumbs';
+import { ColumnChooser } from './column-chooser';
+import { FiltersMenu } from './filters-menu';
+import { ReportSection } from './report-section';
+import { StatusTabs } from './status-tabs';
+import type { TableActions } from './table/table-context';
+import { useAdsManagerState } from './use-ads-manager-state';
+import { useReport, type ReportQueryBase } from './use-report';
+import { useRowSelection } from './use-row-selection';
+import { useScopeNames } from './use-scope-names';
+import { useTabSettings } from './use-tab-settings';
+import { VISIBLE_TABS, type AdsManagerState, type DrillScope, type VisibleTab } from './url-state';
+import { ViewsMenu } from './views-menu';
+
+const MINUTE_MS = 60_000;
+const SEARCH_DELAY_MS = 300;
+
+function scopeFilter(scope: DrillScope) {
+  const list = (id: number | undefined) => (id ? [id] : undefined);
+  return {
+    adAccountIds: list(scope.adAccountId),
+    adamIds: list(scope.adamId),
+    campaignIds: list(scope.campaignId),
+    adGroupIds: list(scope.adGroupId),
+  };
+}
+
+function reportQueryOf(state: AdsManagerState, today: string): ReportQueryBase {
+  return {
+    period: periodRange(state.period, today),
+    filter: {
+      ...scopeFilter(state.scope),
+      statusTab: LEVELS_WITH_STATUS.includes(state.tab) ? state.statusTab : 'all',
+      matchType: state.matchType,
+      metrics: state.metricFilters,
+    },
+    search: state.search,
+    sortBy: state.sortBy,
+    sortDesc: state.sortDesc,
+  };
+}
+
+/** Where a row's name leads: accounts and apps to their campaigns, a campaign to its ad groups. */
+function drillTarget(row: ReportRow): { tab: VisibleTab; scope: DrillScope } | null {
+  const adamId = row.details.adamId;
+  switch (row.level) {
+    case 'accounts':
+      return { tab: 'campaigns', scope: { adAccountId: row.adAccountId } };
+    case 'apps':
+      return { tab: 'campaigns', scope: { adAccountId: row.adAccountId, adamId } };
+    case 'campaigns':
+      return {
+        tab: 'adGroups',
+        scope: { adAccountId: row.adAccountId, adamId, campaignId: Number(row.id) },
+      };
+    case 'adGroups':
+      return {
+        tab: 'keywords',
+        scope: {
+          adAccountId: row.adAccountId,
+          adamId,
+          campaignId: row.campaignId ?? undefined,
+          adGroupId: Number(row.id),
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+export default function AdsManagerPage() {
+  const { t } = useTranslation();
+  const page = useAdsManagerState();
+  const { apps, names } = useScopeNames(page.state.scope);
+  return (
+    <OverviewDates>
+      <PageFrame title={t('pages.adsManager.title')}>
+        <Tabs
+          value={page.state.tab}
+          onChange={(value) => {
+            const tab = VISIBLE_TABS.find((entry) => entry === value);
+            if (tab) page.openTab(tab);
+          }}
+        >
+          <Tabs.List aria-label={t('adsManager.tabs.label')} data-testid="level-tabs">
+            {VISIBLE_TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>
+                {t(`adsManager.tabs.${tab}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        {apps.isPending ? (
+          <Skeleton height={320} aria-label={t('common.loading')} />
+        ) : apps.isError ? (
+          <PanelFailure onRetry={() => void apps.refetch()} />
+        ) : (
+          <AdsManagerContent page={page} names={names} />
+        )}
+      </PageFrame>
+    </OverviewDates>
+  );
+}
+
+function AdsManagerContent(props: {
+  page: ReturnType<typeof useAdsManagerState>;
+  names: ReturnType<typeof useScopeNames>['names'];
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { state, update, setPage, openTab, explicitView } = props.page;
+  const level = state.tab;
+  const now = useNow(MINUTE_MS);
+  const today = todayIn(props.names.timeZone, new Date(now));
+  const base = useMemo(() => reportQueryOf(state, today), [state, today]);
+  const report = useReport(level, base, state.page, state.pageSize);
+  const tabSettings = useTabSettings(state, explicitView, update);
+  const { settings } = tabSettings;
+  const withMetrics = level !== 'negativeKeywords';
+  const series = useQuery({
+    queryKey: adsManagerKeys.series(level, base, settings.chart.granularity),
+    queryFn: () => adsManagerApi.series(level, base, settings.chart.granularity),
+    enabled: withMetrics,
+  });
+
+  const selection = useRowSelection(
+    report.rows,
+    JSON.stringify([level, base, state.page, state.pageSize]),
+  );
+
+  const onChanged = useCallback(
+    (updatedRows?: ReportRow[]) => {
+      if (!updatedRows?.length) {
+        void queryClient.invalidateQueries({ queryKey: adsManagerKeys.all });
+        return;
+      }
+      // The rows' new entity fields; their counts stay what the report said.
+      const updated = new Map(updatedRows.map((row) => [row.id, row]));
+      queryClient.setQueriesData<InfiniteData<ReportPage>>(
+        { queryKey: ['adsManager', 'report', level] },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((part) => ({
+              ...part,
+              rows: part.rows.map((row) => {
+                const next = updated.get(row.id);
+                return next ? { ...next, counts: row.counts } : row;
+              }),
+            })),
+          },
+      );
+    },
+    [queryClient, level],
+  );
+  const tableActions = useMemo<TableActions>(
+    () => ({
+      onChanged,
+      onDrill: (row) => {
+        const target = drillTarget(row);
+        if (target) openTab(target.tab, target.scope);
+      },
+    }),
+    [onChanged, openTab],
+  );
+  const currency = report.rows[0]?.details.currency ?? props.names.currency;
+
+  return (
+    <Stack gap="md">
+      <DrillBreadcrumbs scope={state.scope} names={props.names} onOpen={openTab} />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <PeriodPicker
+            period={state.period}
+            range={base.period}
+            today={today}
+            onChange={(period) => update({ period })}
+          />
+          <SearchBox key={level} value={state.search} onSearch={(search) => update({ search })} />
+          <FiltersMenu
+            filters={state.metricFilters}
+            matchType={state.matchType}
+            withMetrics={withMetrics}
+            withMatchType={level === 'keywords' || level === 'negativeKeywords'}
+            onApply={(metricFilters, matchType) => update({ metricFilters, matchType })}
+          />
+        </Group>
+        <Group gap="xs">
+          <ColumnChooser
+            tab={level}
+            columns={settings.columns}
+            onChange={(columns) => tabSettings.setSettings({ ...settings, columns })}
+          />
+          <ViewsMenu
+            views={tabSettings.views.list.data}
+            onApply={tabSettings.applyView}
+            onSaveCurrent={tabSettings.saveCurrent}
+            onSave={tabSettings.views.save}
+            onDelete={(view) => tabSettings.views.remove(view.id)}
+            onResetPinned={tabSettings.resetPinned}
+          />
+        </Group>
+      </Group>
+      {withMetrics && (
+        <SeriesChartPanel
+          title={t('adsManager.chart.title')}
+          testId="ads-manager-chart"
+          query={series}
+          currency={currency}
+          settings={settings.chart}
+          onSettingsChange={(chart) => tabSettings.setSettings({ ...settings, chart })}
+        />
+      )}
+      {LEVELS_WITH_STATUS.includes(level) && (
+        <StatusTabs
+          value={state.statusTab}
+          counts={report.statusCounts}
+          onChange={(statusTab) => update({ statusTab })}
+        />
+      )}
+      <ActionToolbar
+        level={level}
+        selected={selection.selectedRows}
+        scope={{
+          adAccountId: state.scope.adAccountId,
+          campaignIds: state.scope.campaignId ? [state.scope.campaignId] : undefined,
+          adGroupIds: state.scope.adGroupId ? [state.scope.adGroupId] : undefined,
+        }}
+        onChanged={onChanged}
+      />
+      <ReportSection
+        state={state}
+        report={report}
+        columns={settings.columns}
+        currency={currency}
+        actions={tableActions}
+        selectedIds={selection.selectedIds}
+        onToggleRow={selection.toggleRow}
+        onToggleAll={selection.toggleAll}
+        onSort={(sortBy, sortDesc) => update({ sortBy, sortDesc })}
+        onPage={setPage}
+        onPageSize={(pageSize) => update({ pageSize })}
+      />
+    </Stack>
+  );
+}
+
+function SearchBox(props: { value: string; onSearch(search: string): void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(props.value);
+  const search = useDebouncedCallback(
+    (value: string) => props.onSearch(value.trim()),
+    SEARCH_DELAY_MS,
+  );
+  return (
+    <TextInput
+      aria-label={t('adsManager.search')}
+      placeholder={t('adsManager.search')}
+      data-testid="report-search"
+      leftSection={<IconSearch size={14} aria-hidden />}
+      w={240}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        search(event.currentTarget.value);
+      }}
+    />
+  );
+}

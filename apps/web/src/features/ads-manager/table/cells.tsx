@@ -1,0 +1,135 @@
+// The entity cells of the table: the drillable name, the status with Apple's hold reasons in
+// words, money and lists from the row's details. Each is a small memoised component.
+import { Tooltip } from '@mantine/core';
+import type { ReportRow } from '@tapwise/contracts';
+import { memo, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NO_VALUE } from '../../../shared/format/metric-format';
+import { BidCell, RowActions, StatusSwitch } from '../actions';
+import { formatMoneyDetail, rowCurrency } from './row-values';
+import { useTableActions } from './table-context';
+
+export interface CellProps {
+  row: ReportRow;
+}
+
+// Cells are plain elements with shared styles: thousands of rows pass through while scrolling,
+// and a plain span costs a fraction of a styled component.
+const TRUNCATE: CSSProperties = {
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
+const LINK: CSSProperties = {
+  ...TRUNCATE,
+  maxWidth: '100%',
+  padding: 0,
+  border: 0,
+  background: 'none',
+  font: 'inherit',
+  textAlign: 'left',
+  color: 'var(--mantine-color-anchor)',
+  cursor: 'pointer',
+};
+const STATUS: CSSProperties = { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 };
+const REASONS: CSSProperties = { ...TRUNCATE, textDecoration: 'underline dotted' };
+
+function TextSpan({ text }: { text: string }) {
+  return (
+    <span style={TRUNCATE} title={text}>
+      {text}
+    </span>
+  );
+}
+
+/** Rows of these levels open the level below when their name is clicked. */
+const DRILLABLE = new Set<ReportRow['level']>(['accounts', 'apps', 'campaigns', 'adGroups']);
+
+export const NameCell = memo(function NameCell({ row }: CellProps) {
+  const { onDrill } = useTableActions();
+  if (!DRILLABLE.has(row.level) || row.deleted) return <TextSpan text={row.name} />;
+  return (
+    <button
+      type="button"
+      style={LINK}
+      title={row.name}
+      data-testid="drill-link"
+      onClick={() => onDrill(row)}
+    >
+      {row.name}
+    </button>
+  );
+});
+
+/** An Apple code (ON_HOLD, BUDGET_ORDER_EXHAUSTED) read as words when no translation is known. */
+function codeInWords(code: string): string {
+  const words = code.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const StatusCell = memo(function StatusCell({ row }: CellProps) {
+  const { t } = useTranslation();
+  const { onChanged } = useTableActions();
+  const status = row.deleted ? 'DELETED' : (row.displayStatus ?? row.status);
+  const reasons = (row.details.servingStateReasons ?? []).map((code) =>
+    t(`adsManager.reasons.${code}`, { defaultValue: codeInWords(code) }),
+  );
+  const label = status
+    ? t(`adsManager.displayStatus.${status}`, { defaultValue: codeInWords(status) })
+    : NO_VALUE;
+  return (
+    <span style={STATUS}>
+      {!row.deleted && row.status && (
+        <StatusSwitch level={row.level} row={row} onChanged={onChanged} />
+      )}
+      {reasons.length > 0 ? (
+        <Tooltip label={reasons.join(' · ')} multiline maw={320} withinPortal>
+          <span style={REASONS} data-testid="status-reasons">
+            {label}
+          </span>
+        </Tooltip>
+      ) : (
+        <span style={TRUNCATE}>{label}</span>
+      )}
+    </span>
+  );
+});
+
+export const BidValueCell = memo(function BidValueCell({ row }: CellProps) {
+  const { onChanged } = useTableActions();
+  if (row.level === 'keywords' && !row.deleted) return <BidCell row={row} onChanged={onChanged} />;
+  return formatMoneyDetail(row.details.bidMicros, rowCurrency(row));
+});
+
+export const RowActionsCell = memo(function RowActionsCell({ row }: CellProps) {
+  const { onChanged } = useTableActions();
+  return row.deleted ? null : <RowActions level={row.level} row={row} onChanged={onChanged} />;
+});
+
+/** A plain text cell read from the row. */
+export function textCell(read: (row: ReportRow) => string | null | undefined) {
+  return memo(function TextCell({ row }: CellProps) {
+    return <TextSpan text={read(row) || NO_VALUE} />;
+  });
+}
+
+/** Money held in the row's details, in the row's currency. */
+export function moneyCell(read: (row: ReportRow) => number | null | undefined) {
+  return memo(function MoneyCell({ row }: CellProps) {
+    return formatMoneyDetail(read(row), rowCurrency(row));
+  });
+}
+
+/** An Apple code (match type, creative type, source) in words of the interface language. */
+export function codeCell(prefix: string, read: (row: ReportRow) => string | null | undefined) {
+  return memo(function CodeCell({ row }: CellProps) {
+    const { t } = useTranslation();
+    const code = read(row);
+    return (
+      <TextSpan
+        text={code ? t(`${prefix}.${code}`, { defaultValue: codeInWords(code) }) : NO_VALUE}
+      />
+    );
+  });
+}

@@ -1,0 +1,201 @@
+// The columns of each tab's table: the pinned name, the level's entity columns, then every metric
+// Apple's reports fill (the contracts registry). Which of them show is the user's choice.
+import {
+  METRIC_KEYS,
+  type MetricCounts,
+  type MetricKey,
+  type ReportRow,
+  type ReportSortColumn,
+} from '@tapwise/contracts';
+import { memo, type ComponentType } from 'react';
+import { formatMetric } from '../../../shared/format/metric-format';
+import type { VisibleTab } from '../url-state';
+import {
+  BidValueCell,
+  NameCell,
+  StatusCell,
+  codeCell,
+  moneyCell,
+  textCell,
+  type CellProps,
+} from './cells';
+import { cachedMetricValues, rowCurrency } from './row-values';
+
+export interface TableColumn {
+  key: string;
+  /** Translation key of the header. */
+  labelKey: string;
+  width: number;
+  numeric?: boolean;
+  sortKey?: ReportSortColumn;
+  Cell: ComponentType<CellProps>;
+  /** The totals row's text, for columns that add up. */
+  total?(totals: MetricCounts, currency: string): string;
+}
+
+export const NAME_COLUMN: TableColumn = {
+  key: 'name',
+  labelKey: 'adsManager.columns.name',
+  width: 260,
+  sortKey: 'name',
+  Cell: NameCell,
+};
+
+function metricColumn(metric: MetricKey): TableColumn {
+  return {
+    key: metric,
+    labelKey: `overview.metrics.${metric}`,
+    width: 130,
+    numeric: true,
+    sortKey: metric,
+    Cell: memo(function MetricCell({ row }: CellProps) {
+      return formatMetric(metric, cachedMetricValues(row.counts)[metric], rowCurrency(row));
+    }),
+    total: (totals, currency) => formatMetric(metric, cachedMetricValues(totals)[metric], currency),
+  };
+}
+
+export const METRIC_COLUMNS: readonly TableColumn[] = METRIC_KEYS.map(metricColumn);
+
+const column = (
+  key: string,
+  width: number,
+  Cell: ComponentType<CellProps>,
+  sortKey?: ReportSortColumn,
+): TableColumn => ({ key, labelKey: `adsManager.columns.${key}`, width, Cell, sortKey });
+
+const detail = (read: (row: ReportRow) => string | number | null | undefined) =>
+  textCell((row) => {
+    const value = read(row);
+    return value === null || value === undefined ? null : String(value);
+  });
+
+const status = column('status', 200, StatusCell, 'status');
+const campaignName = column(
+  'campaign',
+  200,
+  detail((row) => row.details.campaignName),
+);
+const adGroupName = column(
+  'adGroup',
+  200,
+  detail((row) => row.details.adGroupName),
+);
+const appName = column(
+  'app',
+  180,
+  detail((row) => row.details.appName),
+);
+const matchType = column(
+  'matchType',
+  120,
+  codeCell('adsManager.matchTypes', (row) => row.details.matchType),
+  'matchType',
+);
+const creativeType = column(
+  'creativeType',
+  180,
+  codeCell('adsManager.creativeTypes', (row) => row.details.creativeType),
+);
+const campaignCount = column(
+  'campaignCount',
+  120,
+  detail((row) => row.details.campaignCount),
+);
+
+/** The entity columns of each tab, after the name. */
+const ENTITY_COLUMNS: Record<VisibleTab, readonly TableColumn[]> = {
+  accounts: [
+    campaignCount,
+    column(
+      'currency',
+      100,
+      detail((row) => row.details.currency),
+    ),
+    column(
+      'timeZone',
+      180,
+      detail((row) => row.details.timeZone),
+    ),
+  ],
+  apps: [campaignCount],
+  campaigns: [
+    status,
+    appName,
+    column(
+      'dailyBudget',
+      140,
+      moneyCell((row) => row.details.dailyBudgetMicros),
+      'dailyBudget',
+    ),
+    column(
+      'countries',
+      180,
+      detail((row) => row.details.countriesOrRegions?.join(', ')),
+    ),
+  ],
+  adGroups: [
+    status,
+    campaignName,
+    column(
+      'defaultBid',
+      130,
+      moneyCell((row) => row.details.defaultBidMicros),
+      'defaultBid',
+    ),
+    column(
+      'cpaGoal',
+      130,
+      moneyCell((row) => row.details.cpaGoalMicros),
+    ),
+  ],
+  keywords: [status, matchType, column('bid', 150, BidValueCell, 'bid'), adGroupName, campaignName],
+  creativeSets: [status, creativeType, adGroupName, campaignName],
+  searchTerms: [
+    column(
+      'source',
+      130,
+      codeCell('adsManager.sources', (row) => row.details.searchTermSource),
+    ),
+    column(
+      'keyword',
+      180,
+      detail((row) => row.details.keywordText),
+    ),
+    matchType,
+    adGroupName,
+    campaignName,
+  ],
+  negativeKeywords: [status, matchType, adGroupName, campaignName],
+  ads: [status, creativeType, adGroupName, campaignName],
+};
+
+/** Negative keywords have no results; every other tab offers every metric. */
+export function columnsOf(tab: VisibleTab): readonly TableColumn[] {
+  return tab === 'negativeKeywords'
+    ? ENTITY_COLUMNS[tab]
+    : [...ENTITY_COLUMNS[tab], ...METRIC_COLUMNS];
+}
+
+const DEFAULT_METRICS: readonly MetricKey[] = [
+  'spend',
+  'impressions',
+  'taps',
+  'installs',
+  'ttr',
+  'conversionRate',
+  'avgCpt',
+  'avgCpa',
+];
+
+/** What a tab shows until the user chooses: its entity columns and the main metrics. */
+export function defaultColumnKeys(tab: VisibleTab): string[] {
+  const metrics = tab === 'negativeKeywords' ? [] : DEFAULT_METRICS;
+  return [...ENTITY_COLUMNS[tab].map((entry) => entry.key), ...metrics];
+}
+
+/** The chosen columns in order, known keys only (a saved view may name retired columns). */
+export function visibleColumns(tab: VisibleTab, keys: readonly string[]): TableColumn[] {
+  const available = new Map(columnsOf(tab).map((entry) => [entry.key, entry]));
+  return keys.flatMap((key) => available.get(key) ?? []);
+}

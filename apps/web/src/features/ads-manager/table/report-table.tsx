@@ -1,0 +1,292 @@
+// The report table: a pinned selection and name column, the chosen columns with server-side
+// sorting, a totals row, and virtualised rows — only the rows in view are in the DOM, so "All"
+// with tens of thousands of rows scrolls smoothly.
+import { Checkbox, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  LEVELS_WITH_STATUS,
+  type DELETED_ROW_TOOLTIPS,
+  type MetricCounts,
+  type ReportLevel,
+  type ReportRow,
+  type ReportSortColumn,
+} from '@tapwise/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RowActionsCell } from './cells';
+import { NAME_COLUMN, type TableColumn } from './columns';
+
+const ROW_HEIGHT = 40;
+/** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
+const OVERSCAN = 5;
+const SELECT_WIDTH = 44;
+const ACTIONS_WIDTH = 56;
+const TABLE_HEIGHT = 560;
+
+/** Which tooltip key a deleted row's disabled checkbox shows (spec 1 §2). */
+const DELETED_TOOLTIP_KEY: Partial<Record<ReportLevel, keyof typeof DELETED_ROW_TOOLTIPS>> = {
+  campaigns: 'campaign',
+  adGroups: 'adGroup',
+  keywords: 'keyword',
+  negativeKeywords: 'keyword',
+};
+
+export interface ReportTableProps {
+  level: ReportLevel;
+  rows: readonly ReportRow[];
+  columns: readonly TableColumn[];
+  totals: MetricCounts | undefined;
+  currency: string;
+  sortBy: ReportSortColumn;
+  sortDesc: boolean;
+  onSort(sortBy: ReportSortColumn, sortDesc: boolean): void;
+  selectedIds: ReadonlySet<string>;
+  onToggleRow(row: ReportRow): void;
+  onToggleAll(selected: boolean): void;
+}
+
+/** Pinned cells stay on the left while the other columns scroll under them. */
+const pinned = (left: number): CSSProperties => ({
+  position: 'sticky',
+  left,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+});
+const stickyEdge = (edge: 'top' | 'bottom'): CSSProperties => ({
+  position: 'sticky',
+  [edge]: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+});
+const NUMERIC: CSSProperties = { textAlign: 'right' };
+const cellStyle = (column: TableColumn) => (column.numeric ? NUMERIC : undefined);
+
+export function ReportTable(props: ReportTableProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualiser's functions are only read during this render, never memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: props.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const withActions = LEVELS_WITH_STATUS.includes(props.level);
+  const columns = [NAME_COLUMN, ...props.columns];
+  const width =
+    SELECT_WIDTH +
+    columns.reduce((sum, entry) => sum + entry.width, 0) +
+    (withActions ? ACTIONS_WIDTH : 0);
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const selectable = props.rows.filter((row) => !row.deleted);
+  const allSelected =
+    selectable.length > 0 && selectable.every((row) => props.selectedIds.has(row.id));
+  const someSelected = selectable.some((row) => props.selectedIds.has(row.id));
+
+  return (
+    <div
+      ref={scrollRef}
+      style={{ maxHeight: TABLE_HEIGHT, overflow: 'auto' }}
+      data-testid="report-table-scroller"
+    >
+      <Table
+        style={{ width, minWidth: '100%', tableLayout: 'fixed' }}
+        aria-label={t('adsManager.table.label')}
+        aria-rowcount={props.rows.length + 2}
+        data-testid="report-table"
+      >
+        <colgroup>
+          <col style={{ width: SELECT_WIDTH }} />
+          {columns.map((entry) => (
+            <col key={entry.key} style={{ width: entry.width }} />
+          ))}
+          {withActions && <col style={{ width: ACTIONS_WIDTH }} />}
+        </colgroup>
+        <Table.Thead style={stickyEdge('top')}>
+          <Table.Tr>
+            <Table.Th style={pinned(0)}>
+              <Checkbox
+                size="xs"
+                aria-label={t('adsManager.table.selectAll')}
+                checked={allSelected}
+                indeterminate={someSelected && !allSelected}
+                disabled={selectable.length === 0}
+                onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
+              />
+            </Table.Th>
+            {columns.map((entry) => (
+              <HeaderCell
+                key={entry.key}
+                column={entry}
+                sortBy={props.sortBy}
+                sortDesc={props.sortDesc}
+                onSort={props.onSort}
+              />
+            ))}
+            {withActions && (
+              <Table.Th>
+                <VisuallyHidden>{t('adsManager.columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
+          {items.map((item) => {
+            const row = props.rows[item.index]!;
+            return (
+              <ReportTableRow
+                key={row.id}
+                row={row}
+                index={item.index}
+                columns={props.columns}
+                withActions={withActions}
+                selected={props.selectedIds.has(row.id)}
+                onToggle={props.onToggleRow}
+              />
+            );
+          })}
+          {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+        </Table.Tbody>
+        {props.totals && (
+          <Table.Tfoot style={stickyEdge('bottom')}>
+            <Table.Tr data-testid="totals-row">
+              <Table.Td style={pinned(0)} />
+              <Table.Td style={pinned(SELECT_WIDTH)}>
+                <Text size="sm" fw={700}>
+                  {t('adsManager.table.totals')}
+                </Text>
+              </Table.Td>
+              {props.columns.map((entry) => (
+                <Table.Td key={entry.key} style={cellStyle(entry)}>
+                  <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
+                    {entry.total?.(props.totals!, props.currency) ?? ''}
+                  </Text>
+                </Table.Td>
+              ))}
+              {withActions && <Table.Td />}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </div>
+  );
+}
+
+function HeaderCell(props: {
+  column: TableColumn;
+  sortBy: ReportSortColumn;
+  sortDesc: boolean;
+  onSort(sortBy: ReportSortColumn, sortDesc: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const { column } = props;
+  const label = t(column.labelKey);
+  const isName = column.key === NAME_COLUMN.key;
+  const style = isName ? pinned(SELECT_WIDTH) : cellStyle(column);
+  if (!column.sortKey) {
+    return <Table.Th style={style}>{label}</Table.Th>;
+  }
+  const sortKey = column.sortKey;
+  const active = props.sortBy === sortKey;
+  const Icon = !active ? IconArrowsSort : props.sortDesc ? IconArrowDown : IconArrowUp;
+  return (
+    <Table.Th
+      style={style}
+      aria-sort={active ? (props.sortDesc ? 'descending' : 'ascending') : 'none'}
+    >
+      <UnstyledButton
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+        data-testid={`sort-${column.key}`}
+        // Text sorts A to Z first, numbers largest first.
+        onClick={() => props.onSort(sortKey, active ? !props.sortDesc : column.numeric === true)}
+      >
+        <span>{label}</span>
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+interface RowProps {
+  row: ReportRow;
+  index: number;
+  columns: readonly TableColumn[];
+  withActions: boolean;
+  selected: boolean;
+  onToggle(row: ReportRow): void;
+}
+
+// Body rows are plain elements with shared styles (see cells.tsx): only the rows in view exist,
+// but a quick scroll replaces all of them at once.
+const BODY_CELL: CSSProperties = {
+  padding: '0 10px',
+  borderBottom: '1px solid var(--mantine-color-default-border)',
+  fontSize: 'var(--mantine-font-size-sm)',
+  overflow: 'hidden',
+};
+const NUMERIC_CELL: CSSProperties = { ...BODY_CELL, textAlign: 'right' };
+const PINNED_SELECT: CSSProperties = { ...BODY_CELL, ...pinned(0) };
+const PINNED_NAME: CSSProperties = { ...BODY_CELL, ...pinned(SELECT_WIDTH) };
+const ROW_STYLE: CSSProperties = { height: ROW_HEIGHT };
+
+const ReportTableRow = memo(function ReportTableRow(props: RowProps) {
+  const { row } = props;
+  return (
+    <tr
+      style={ROW_STYLE}
+      aria-rowindex={props.index + 2}
+      aria-selected={props.selected}
+      data-testid="report-row"
+      data-deleted={row.deleted || undefined}
+    >
+      <td style={PINNED_SELECT}>
+        <RowCheckbox row={row} selected={props.selected} onToggle={props.onToggle} />
+      </td>
+      <td style={PINNED_NAME}>
+        <NAME_COLUMN.Cell row={row} />
+      </td>
+      {props.columns.map((entry) => (
+        <td key={entry.key} style={entry.numeric ? NUMERIC_CELL : BODY_CELL}>
+          <entry.Cell row={row} />
+        </td>
+      ))}
+      {props.withActions && (
+        <td style={BODY_CELL}>
+          <RowActionsCell row={row} />
+        </td>
+      )}
+    </tr>
+  );
+});
+
+function RowCheckbox(props: { row: ReportRow; selected: boolean; onToggle(row: ReportRow): void }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  if (row.deleted) {
+    const tooltipKey = DELETED_TOOLTIP_KEY[row.level];
+    const tooltip = tooltipKey
+      ? t(`adsManager.deletedRow.${tooltipKey}`)
+      : t('adsManager.deletedRow.other');
+    return (
+      <Tooltip label={tooltip} withinPortal>
+        {/* A disabled input gets no pointer events: the wrapper carries the tooltip. */}
+        <span data-testid="deleted-checkbox">
+          <input type="checkbox" disabled checked={false} readOnly aria-label={tooltip} />
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('adsManager.table.selectRow', { name: row.name })}
+      checked={props.selected}
+      onChange={() => props.onToggle(row)}
+    />
+  );
+}
