@@ -3,8 +3,8 @@
 // last 30 days sorted by spend with the totals row and sub tab counts, first page of 50. p50/p95
 // of the resolver's service call (server time) and of the GraphQL request over HTTP, after the
 // page is checked against hand-written SQL. Target (issue 7): under 100 ms server time.
-// The dataset is written by SQL into its own database (a sandbox first sync of the mature
-// scenario takes minutes) and reused while its marker row matches; `--rebuild` builds it again.
+// The dataset (bench/support/ads-manager-dataset.ts) is built once and reused; `--rebuild`
+// builds it again.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ads-manager.ts
 //      [--rebuild] [--runs 50]
 import { reportQuerySchema, type ReportPage } from '../packages/contracts/src/index.js';
@@ -12,25 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { seedAppleAdsApp } from '../apps/server/src/modules/analytics/overview-factories.js';
 import { reportPage } from '../apps/server/src/modules/ads-manager/reports.service.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.js';
-import { runMigrations } from '../apps/server/src/platform/db/migrate.js';
 import { createLogger } from '../apps/server/src/platform/logger.js';
 import { startServer } from '../apps/server/src/platform/server.js';
 import { apiClient } from '../apps/server/src/platform/testing/api-client.js';
-import { createCompany, createMember } from '../apps/server/src/platform/testing/factories.js';
-
-/** Bump when the way the dataset is built changes, so old datasets are rebuilt. */
-const DATASET_VERSION = 2;
-const KEYWORDS_PER_AD_GROUP = 20;
-const AD_GROUPS_PER_CAMPAIGN = 10;
-const CAMPAIGNS_PER_APP = 25;
-const APPS = 4;
-const DAILY_DAYS = 90;
-const WEEKS_BEFORE = 12;
+import { createMember } from '../apps/server/src/platform/testing/factories.js';
+import { dayBefore, openAdsManagerDataset } from './support/ads-manager-dataset.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -38,180 +26,6 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '50' },
   },
 });
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = 'tapwise_bench_ads_manager';
-
-function databaseUrl() {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-interface Marker {
-  teamId: string;
-  adAccountId: number;
-  today: string;
-}
-
-async function readMarker(database: DatabaseHandle): Promise<Marker | undefined> {
-  const found = await database.sql.query<{ found: boolean }>(
-    "SELECT to_regclass('public.bench_ads_manager_dataset') IS NOT NULL AS found",
-  );
-  if (!found.rows[0]?.found) return undefined;
-  const { rows } = await database.sql.query<{
-    version: number;
-    team_id: string;
-    ad_account_id: string;
-    today: string;
-  }>('SELECT version, team_id, ad_account_id, today::text FROM bench_ads_manager_dataset');
-  const row = rows[0];
-  return row?.version === DATASET_VERSION
-    ? { teamId: row.team_id, adAccountId: Number(row.ad_account_id), today: row.today }
-    : undefined;
-}
-
-/**
- * The account: the overview's factory makes the integration, account and first app; SQL adds
- * the rest, the keyword facts (deterministic pseudo-random counts) and their sums per ad group
- * and campaign, as a sync would have stored them.
- */
-async function buildDataset(): Promise<{ database: DatabaseHandle; marker: Marker }> {
-  await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${databaseName}`);
-  const database = await openDatabase({ databaseUrl: databaseUrl() });
-  await runMigrations(database);
-  const started = performance.now();
-  const team = await createCompany(database.db, 'Bench ads manager');
-  const app = await seedAppleAdsApp(database.db, team.id, { appName: 'Bench app 1' });
-  const run = (text: string, values: unknown[] = []) => database.sql.query(text, values);
-  const params = [team.id, app.adAccountId];
-  // Ids: apps 10+a, campaigns 1000+c, ad groups 100000+g, keywords 10000000+k.
-  await run(
-    `INSERT INTO apps (team_id, ad_account_id, adam_id, name)
-     SELECT $1, $2, 10 + a, 'Bench app ' || (a + 2) FROM generate_series(1, ${APPS - 1}) a`,
-    params,
-  );
-  await run(
-    `INSERT INTO campaigns (team_id, ad_account_id, id, adam_id, name, status, deleted,
-       display_status, serving_state_reasons, daily_budget_micros, currency, countries_or_regions,
-       supply_sources)
-     SELECT $1, $2, 1000 + c, CASE WHEN c % ${APPS} = 0 THEN $3 ELSE 10 + c % ${APPS} END,
-       'Campaign ' || c, CASE WHEN c % 7 = 0 THEN 'PAUSED' ELSE 'ENABLED' END, c % 23 = 0,
-       'RUNNING', '{}', 50000000 + c * 1000000, 'USD', '{US}', '{APPSTORE_SEARCH_RESULTS}'
-     FROM generate_series(1, ${APPS * CAMPAIGNS_PER_APP}) c`,
-    [...params, app.adamId],
-  );
-  await run(
-    `INSERT INTO ad_groups (team_id, ad_account_id, id, campaign_id, name, status, deleted,
-       display_status, default_bid_micros, automated_keywords_opt_in, targeting_dimensions)
-     SELECT $1, $2, 100000 + g, 1000 + 1 + (g - 1) / ${AD_GROUPS_PER_CAMPAIGN}, 'Ad group ' || g,
-       'ENABLED', false, 'RUNNING', 1000000, false, '{}'
-     FROM generate_series(1, ${APPS * CAMPAIGNS_PER_APP * AD_GROUPS_PER_CAMPAIGN}) g`,
-    params,
-  );
-  await run(
-    `INSERT INTO keywords (team_id, ad_account_id, id, campaign_id, ad_group_id, text,
-       match_type, bid_micros, status, deleted)
-     SELECT $1, $2, 10000000 + k, g.campaign_id, g.id, 'keyword ' || k,
-       CASE WHEN k % 3 = 0 THEN 'BROAD' ELSE 'EXACT' END, 500000 + (k % 40) * 50000,
-       CASE WHEN k % 11 = 0 THEN 'PAUSED' ELSE 'ENABLED' END, k % 29 = 0
-     FROM generate_series(1, ${APPS * CAMPAIGNS_PER_APP * AD_GROUPS_PER_CAMPAIGN * KEYWORDS_PER_AD_GROUP}) k
-     JOIN ad_groups g ON g.team_id = $1 AND g.id = 100000 + 1 + (k - 1) / ${KEYWORDS_PER_AD_GROUP}`,
-    params,
-  );
-  const today = (await run("SELECT (now() AT TIME ZONE 'America/Los_Angeles')::date::text AS d"))
-    .rows[0]!.d as string;
-  // Per keyword and bucket: impressions 0-999, taps about 5 %, installs about half the taps.
-  // Written date by date, oldest first, as syncs store them window after window.
-  const keywordFacts = (grain: string, dates: string) =>
-    run(
-      `INSERT INTO keyword_report_facts (team_id, ad_account_id, adam_id, campaign_id, grain,
-         date, ad_group_id, keyword_id, impressions, taps, tap_installs, view_installs,
-         total_installs, tap_new_downloads, tap_redownloads, view_new_downloads,
-         view_redownloads, local_spend_micros)
-       SELECT k.team_id, k.ad_account_id, c.adam_id, k.campaign_id, '${grain}', d.date,
-         k.ad_group_id, k.id, i, i / 20, i / 40, i / 400, i / 40 + i / 400, i / 50,
-         i / 40 - i / 50, i / 400, 0, (i / 20) * (200000 + (k.id % 97) * 10000)
-       FROM keywords k JOIN campaigns c ON c.team_id = k.team_id AND c.id = k.campaign_id
-       CROSS JOIN (${dates}) d
-       CROSS JOIN LATERAL (SELECT ((k.id * 7919 + (d.date - date '2000-01-01') * 104729)
-         % 1000)::int AS i) counts
-       WHERE k.team_id = $1 ORDER BY d.date, k.id`,
-      [team.id],
-    );
-  await keywordFacts(
-    'WEEKLY',
-    `SELECT (w.sunday - 7 * s)::date AS date FROM generate_series(1, ${WEEKS_BEFORE}) s,
-       (SELECT ('${today}'::date - ${DAILY_DAYS - 1}) - extract(dow FROM '${today}'::date
-         - ${DAILY_DAYS - 1})::int AS sunday) w`,
-  );
-  await keywordFacts(
-    'DAILY',
-    `SELECT ($2::date - s)::date AS date FROM generate_series(0, ${DAILY_DAYS - 1}) s`.replace(
-      '$2',
-      `'${today}'`,
-    ),
-  );
-  const sums = `sum(impressions), sum(taps), sum(tap_installs), sum(view_installs),
-    sum(total_installs), sum(tap_new_downloads), sum(tap_redownloads), sum(view_new_downloads),
-    sum(view_redownloads), sum(local_spend_micros)`;
-  const counts = `impressions, taps, tap_installs, view_installs, total_installs,
-    tap_new_downloads, tap_redownloads, view_new_downloads, view_redownloads, local_spend_micros`;
-  await run(
-    `INSERT INTO ad_group_report_facts (team_id, ad_account_id, adam_id, campaign_id, grain, date,
-       ad_group_id, ${counts})
-     SELECT team_id, ad_account_id, adam_id, campaign_id, grain, date, ad_group_id, ${sums}
-     FROM keyword_report_facts WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5, 6, 7`,
-    [team.id],
-  );
-  await run(
-    `INSERT INTO campaign_report_facts (team_id, ad_account_id, adam_id, campaign_id, grain, date,
-       ${counts})
-     SELECT team_id, ad_account_id, adam_id, campaign_id, grain, date, ${sums}
-     FROM keyword_report_facts WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5, 6`,
-    [team.id],
-  );
-  await run('ANALYZE');
-  await run(
-    `CREATE TABLE bench_ads_manager_dataset (version int NOT NULL, team_id uuid NOT NULL,
-       ad_account_id bigint NOT NULL, today date NOT NULL)`,
-  );
-  await run('INSERT INTO bench_ads_manager_dataset VALUES ($1, $2, $3, $4)', [
-    DATASET_VERSION,
-    team.id,
-    app.adAccountId,
-    today,
-  ]);
-  console.log(`dataset built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return { database, marker: (await readMarker(database))! };
-}
-
-async function openDataset(): Promise<{ database: DatabaseHandle; marker: Marker }> {
-  if (!options.rebuild) {
-    const found = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${databaseName}'`);
-    if (found.rowCount) {
-      const database = await openDatabase({ databaseUrl: databaseUrl() });
-      const marker = await readMarker(database);
-      if (marker) {
-        await runMigrations(database);
-        console.log(`reusing ${databaseName} (built on ${marker.today})`);
-        return { database, marker };
-      }
-      await database.close();
-    }
-  }
-  return buildDataset();
-}
 
 function percentiles(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -231,10 +45,8 @@ async function timed(way: () => Promise<unknown>, runs: number) {
   return percentiles(times);
 }
 
-const { database, marker } = await openDataset();
+const { database, marker } = await openAdsManagerDataset(options.rebuild);
 const runs = Number(options.runs);
-const dayBefore = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const period = { start: dayBefore(marker.today, 29), end: marker.today };
 const input = { period, sortBy: 'spend', sortDesc: true, offset: 0, limit: 50 };
 const query = reportQuerySchema.parse(input);
