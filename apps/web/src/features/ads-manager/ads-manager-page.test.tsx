@@ -1,6 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELETED_ROW_TOOLTIPS, type CustomView, type ReportLevel } from '@tapwise/contracts';
+import {
+  DELETED_ROW_TOOLTIPS,
+  REPORT_MAX_PAGE_SIZE,
+  type CustomView,
+  type ReportLevel,
+} from '@tapwise/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import type { GraphqlCall } from '../../test/fake-graphql';
@@ -172,8 +177,9 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toContain('page=2');
   });
 
-  it('loads "All" in pages of 500, one after the other, with a progress bar', async () => {
-    const total = 1_200;
+  it('loads "All" in pages of REPORT_MAX_PAGE_SIZE, one after the other, with a progress bar', async () => {
+    const size = REPORT_MAX_PAGE_SIZE;
+    const total = 2 * size + 200;
     const calls = adsManagerServer({
       targetingKeywordReports: (variables) => {
         const { offset = 0, limit } = queryOf(variables);
@@ -183,16 +189,20 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     });
     renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords&size=all');
     expect(await screen.findByTestId('load-progress', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('row-total').textContent).toBe('1,200 rows'));
+    await waitFor(() =>
+      expect(screen.getByTestId('row-total').textContent).toBe(
+        `${total.toLocaleString('en-US')} rows`,
+      ),
+    );
     await waitFor(() => expect(callsOf(calls, 'targetingKeywordReports')).toHaveLength(3));
     await waitFor(() => expect(screen.queryByTestId('load-progress')).toBeNull());
 
     expect(
       callsOf(calls, 'targetingKeywordReports').map(({ offset, limit }) => [offset, limit]),
     ).toEqual([
-      [0, 500],
-      [500, 500],
-      [1000, 500],
+      [0, size],
+      [size, size],
+      [2 * size, size],
     ]);
     // Only the rows in view are in the DOM.
     expect(screen.getAllByTestId('report-row').length).toBeLessThan(100);

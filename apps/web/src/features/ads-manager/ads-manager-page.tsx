@@ -15,7 +15,7 @@ import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
 import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { ActionToolbar } from './actions';
+import { ActionToolbar, WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
 import { ColumnChooser } from './column-chooser';
@@ -92,32 +92,34 @@ export default function AdsManagerPage() {
   const page = useAdsManagerState();
   const { apps, names } = useScopeNames(page.state.scope);
   return (
-    <OverviewDates>
-      <PageFrame title={t('pages.adsManager.title')}>
-        <Tabs
-          value={page.state.tab}
-          onChange={(value) => {
-            const tab = VISIBLE_TABS.find((entry) => entry === value);
-            if (tab) page.openTab(tab);
-          }}
-        >
-          <Tabs.List aria-label={t('adsManager.tabs.label')} data-testid="level-tabs">
-            {VISIBLE_TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>
-                {t(`adsManager.tabs.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {apps.isPending ? (
-          <Skeleton height={320} aria-label={t('common.loading')} />
-        ) : apps.isError ? (
-          <PanelFailure onRetry={() => void apps.refetch()} />
-        ) : (
-          <AdsManagerContent page={page} names={names} />
-        )}
-      </PageFrame>
-    </OverviewDates>
+    <WriteAccessProvider>
+      <OverviewDates>
+        <PageFrame title={t('pages.adsManager.title')}>
+          <Tabs
+            value={page.state.tab}
+            onChange={(value) => {
+              const tab = VISIBLE_TABS.find((entry) => entry === value);
+              if (tab) page.openTab(tab);
+            }}
+          >
+            <Tabs.List aria-label={t('adsManager.tabs.label')} data-testid="level-tabs">
+              {VISIBLE_TABS.map((tab) => (
+                <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>
+                  {t(`adsManager.tabs.${tab}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          {apps.isPending ? (
+            <Skeleton height={320} aria-label={t('common.loading')} />
+          ) : apps.isError ? (
+            <PanelFailure onRetry={() => void apps.refetch()} />
+          ) : (
+            <AdsManagerContent page={page} names={names} />
+          )}
+        </PageFrame>
+      </OverviewDates>
+    </WriteAccessProvider>
   );
 }
 

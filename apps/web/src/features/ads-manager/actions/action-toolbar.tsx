@@ -19,7 +19,7 @@ import {
 import { BulkProgress, type RunningBulkAction } from './bulk-progress';
 import { ReadOnlyTooltip } from './read-only-tooltip';
 import type { OnChanged } from './types';
-import { useCanWrite } from './use-can-write';
+import { useCanWrite } from './write-access';
 import { useStatusChange } from './use-status-change';
 
 export interface ActionScope {

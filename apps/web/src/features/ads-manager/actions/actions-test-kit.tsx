@@ -13,6 +13,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { connectRealtime } from '../../../shared/realtime/realtime-connection';
 import { fakeGraphql } from '../../../test/fake-graphql';
+import { WriteAccessProvider } from './write-access';
 
 export const zeroCounts = Object.fromEntries(
   METRIC_COUNT_FIELDS.map((field) => [field, 0]),
@@ -68,5 +69,9 @@ export function fakeWrites(
 export function renderWithApp(element: ReactNode) {
   connectRealtime(null, () => null);
   connectRealtime(`test-${Math.random()}`, () => ({ token: 't', sessId: 's' }));
-  return render(<AppProviders>{element}</AppProviders>);
+  return render(
+    <AppProviders>
+      <WriteAccessProvider>{element}</WriteAccessProvider>
+    </AppProviders>,
+  );
 }

@@ -1,20 +1,21 @@
 // A keyword's bid, edited in place: click or Enter opens the field, Enter saves, Escape cancels.
-import { Loader, TextInput, UnstyledButton } from '@mantine/core';
+import { Loader, TextInput } from '@mantine/core';
 import { keywordBidInput, type ReportRow } from '@tapwise/contracts';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { formatMoneyDetail, rowCurrency } from '../table/row-values';
 import { actionsApi } from './actions-api';
 import { amountOf } from './edit-form';
 import { ReadOnlyTooltip } from './read-only-tooltip';
+import classes from './row-controls.module.css';
 import type { OnChanged } from './types';
-import { useCanWrite } from './use-can-write';
+import { useCanWrite } from './write-access';
 import { notifyWriteFailure, translatedServerMessage } from './write-feedback';
 import { entityRef } from './write-levels';
 
 export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChanged }) {
-  const { t } = useTranslation();
+  const t = useFixedT();
   const canWrite = useCanWrite();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,15 +67,15 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
   if (draft === null) {
     return (
       <ReadOnlyTooltip canWrite={canWrite}>
-        <UnstyledButton
-          fz="sm"
-          td={canWrite ? 'underline dotted' : undefined}
+        <button
+          type="button"
+          className={classes.linkButton}
           disabled={!canWrite}
           aria-label={t('adsActions.editBid', { name: row.name, bid: shown })}
           onClick={() => setDraft(amountOf(row.details.bidMicros))}
         >
           {shown}
-        </UnstyledButton>
+        </button>
       </ReadOnlyTooltip>
     );
   }

@@ -1,5 +1,5 @@
 // The ads manager's actions, mounted by the page and the table.
-export { useCanWrite } from './use-can-write';
+export { useCanWrite, WriteAccessProvider } from './write-access';
 export { ActionToolbar, type ActionToolbarProps, type ActionScope } from './action-toolbar';
 export { RowActions } from './row-actions';
 export { StatusSwitch } from './status-switch';

@@ -1,5 +1,5 @@
 // The per-row menu: edit (campaigns and ad groups), pause or resume, delete.
-import { ActionIcon, Loader, Menu } from '@mantine/core';
+import { Loader, Menu } from '@mantine/core';
 import {
   IconDots,
   IconPencil,
@@ -8,31 +8,35 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { EditDrawer, isEditable } from './edit-drawer';
 import { ReadOnlyTooltip } from './read-only-tooltip';
+import classes from './row-controls.module.css';
 import type { RowActionProps } from './types';
-import { useCanWrite } from './use-can-write';
+import { useCanWrite } from './write-access';
 import { useStatusChange } from './use-status-change';
 
 export function RowActions({ level, row, onChanged }: RowActionProps) {
-  const { t } = useTranslation();
+  const t = useFixedT();
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
   const { run, pending, writable } = useStatusChange(level, { onChanged });
   if (!writable || row.deleted) return null;
   const paused = row.status === 'PAUSED';
   const trigger = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
+    <button
+      type="button"
+      className={classes.iconButton}
       disabled={!canWrite}
       aria-label={t('adsActions.rowMenu', { name: row.name })}
     >
       {pending ? <Loader size={14} /> : <IconDots size={16} />}
-    </ActionIcon>
+    </button>
   );
   if (!canWrite) return <ReadOnlyTooltip canWrite={false}>{trigger}</ReadOnlyTooltip>;
+  const drawer = editing && (
+    <EditDrawer level={level} row={row} onChanged={onChanged} onClose={() => setEditing(false)} />
+  );
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -60,14 +64,7 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {editing && (
-        <EditDrawer
-          level={level}
-          row={row}
-          onChanged={onChanged}
-          onClose={() => setEditing(false)}
-        />
-      )}
+      {drawer}
     </>
   );
 }

@@ -1,21 +1,23 @@
 // The status cell's toggle: on is live (ENABLED), off is paused; confirmation first.
-import { Switch } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { ReadOnlyTooltip } from './read-only-tooltip';
+import classes from './row-controls.module.css';
 import type { RowActionProps } from './types';
-import { useCanWrite } from './use-can-write';
+import { useCanWrite } from './write-access';
 import { useStatusChange } from './use-status-change';
 
 export function StatusSwitch({ level, row, onChanged }: RowActionProps) {
-  const { t } = useTranslation();
+  const t = useFixedT();
   const canWrite = useCanWrite();
   const { run, pending, writable } = useStatusChange(level, { onChanged });
   const live = row.status !== 'PAUSED';
   if (!writable) return null;
   return (
     <ReadOnlyTooltip canWrite={canWrite}>
-      <Switch
-        size="xs"
+      <input
+        type="checkbox"
+        role="switch"
+        className={classes.switch}
         checked={live}
         disabled={!canWrite || row.deleted || pending !== null}
         aria-label={t(live ? 'adsActions.pauseRow' : 'adsActions.resumeRow', { name: row.name })}

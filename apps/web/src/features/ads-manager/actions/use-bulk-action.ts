@@ -8,8 +8,8 @@ import {
 } from '@tapwise/contracts';
 import { useEffect, useState } from 'react';
 import { useRealtimeSocket } from '../../../shared/realtime/realtime-connection';
-import { useSession } from '../../auth/session/use-session';
 import { actionsApi } from './actions-api';
+import { useWriteAccess } from './write-access';
 
 export const BULK_POLL_INTERVAL_MS = 5_000;
 
@@ -29,7 +29,7 @@ function furthest(a: Progress | null, b: Progress | null): Progress | null {
 }
 
 export function useBulkAction(bulkActionId: string, total: number, onFinished: () => void) {
-  const userId = useSession()?.claims.UserId;
+  const { userId } = useWriteAccess();
   const socket = useRealtimeSocket();
   const [pushed, setPushed] = useState<BulkActionProgress | null>(null);
 

@@ -10,9 +10,9 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { confirm } from '../../../shared/ui/confirm-dialog';
-import { useSession } from '../../auth/session/use-session';
 import { actionsApi } from './actions-api';
 import type { OnChanged } from './types';
+import { useWriteAccess } from './write-access';
 import { adsMessage, notifyWriteFailure } from './write-feedback';
 import { entityRef, statusFailureOf, writeLevelOf } from './write-levels';
 
@@ -53,7 +53,7 @@ export interface StatusChangeCallbacks {
 }
 
 export function useStatusChange(level: ReportLevel, callbacks: StatusChangeCallbacks) {
-  const userId = useSession()?.claims.UserId ?? '';
+  const { userId } = useWriteAccess();
   const [pending, setPending] = useState<StatusAction | null>(null);
   const writeLevel = writeLevelOf(level);
 

@@ -2,10 +2,11 @@
 // words, money and lists from the row's details. Each is a small memoised component.
 import { Tooltip } from '@mantine/core';
 import type { ReportRow } from '@tapwise/contracts';
-import { memo, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
 import { NO_VALUE } from '../../../shared/format/metric-format';
+import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { BidCell, RowActions, StatusSwitch } from '../actions';
+import classes from './report-table.module.css';
 import { formatMoneyDetail, rowCurrency } from './row-values';
 import { useTableActions } from './table-context';
 
@@ -13,31 +14,9 @@ export interface CellProps {
   row: ReportRow;
 }
 
-// Cells are plain elements with shared styles: thousands of rows pass through while scrolling,
-// and a plain span costs a fraction of a styled component.
-const TRUNCATE: CSSProperties = {
-  display: 'block',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-};
-const LINK: CSSProperties = {
-  ...TRUNCATE,
-  maxWidth: '100%',
-  padding: 0,
-  border: 0,
-  background: 'none',
-  font: 'inherit',
-  textAlign: 'left',
-  color: 'var(--mantine-color-anchor)',
-  cursor: 'pointer',
-};
-const STATUS: CSSProperties = { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 };
-const REASONS: CSSProperties = { ...TRUNCATE, textDecoration: 'underline dotted' };
-
 function TextSpan({ text }: { text: string }) {
   return (
-    <span style={TRUNCATE} title={text}>
+    <span className={classes.truncate} title={text}>
       {text}
     </span>
   );
@@ -52,7 +31,7 @@ export const NameCell = memo(function NameCell({ row }: CellProps) {
   return (
     <button
       type="button"
-      style={LINK}
+      className={classes.link}
       title={row.name}
       data-testid="drill-link"
       onClick={() => onDrill(row)}
@@ -69,7 +48,7 @@ function codeInWords(code: string): string {
 }
 
 export const StatusCell = memo(function StatusCell({ row }: CellProps) {
-  const { t } = useTranslation();
+  const t = useFixedT();
   const { onChanged } = useTableActions();
   const status = row.deleted ? 'DELETED' : (row.displayStatus ?? row.status);
   const reasons = (row.details.servingStateReasons ?? []).map((code) =>
@@ -79,18 +58,18 @@ export const StatusCell = memo(function StatusCell({ row }: CellProps) {
     ? t(`adsManager.displayStatus.${status}`, { defaultValue: codeInWords(status) })
     : NO_VALUE;
   return (
-    <span style={STATUS}>
+    <span className={classes.status}>
       {!row.deleted && row.status && (
         <StatusSwitch level={row.level} row={row} onChanged={onChanged} />
       )}
       {reasons.length > 0 ? (
         <Tooltip label={reasons.join(' · ')} multiline maw={320} withinPortal>
-          <span style={REASONS} data-testid="status-reasons">
+          <span className={classes.reasons} data-testid="status-reasons">
             {label}
           </span>
         </Tooltip>
       ) : (
-        <span style={TRUNCATE}>{label}</span>
+        <span className={classes.truncate}>{label}</span>
       )}
     </span>
   );
@@ -124,7 +103,7 @@ export function moneyCell(read: (row: ReportRow) => number | null | undefined) {
 /** An Apple code (match type, creative type, source) in words of the interface language. */
 export function codeCell(prefix: string, read: (row: ReportRow) => string | null | undefined) {
   return memo(function CodeCell({ row }: CellProps) {
-    const { t } = useTranslation();
+    const t = useFixedT();
     const code = read(row);
     return (
       <TextSpan

@@ -14,8 +14,10 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { RowActionsCell } from './cells';
 import { NAME_COLUMN, type TableColumn } from './columns';
+import classes from './report-table.module.css';
 
 const ROW_HEIGHT = 40;
 /** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
@@ -90,7 +92,14 @@ export function ReportTable(props: ReportTableProps) {
   return (
     <div
       ref={scrollRef}
-      style={{ maxHeight: TABLE_HEIGHT, overflow: 'auto' }}
+      style={
+        {
+          maxHeight: TABLE_HEIGHT,
+          overflow: 'auto',
+          '--report-select-width': `${SELECT_WIDTH}px`,
+          '--report-row-height': `${ROW_HEIGHT}px`,
+        } as CSSProperties
+      }
       data-testid="report-table-scroller"
     >
       <Table
@@ -221,42 +230,36 @@ interface RowProps {
   onToggle(row: ReportRow): void;
 }
 
-// Body rows are plain elements with shared styles (see cells.tsx): only the rows in view exist,
-// but a quick scroll replaces all of them at once.
-const BODY_CELL: CSSProperties = {
-  padding: '0 10px',
-  borderBottom: '1px solid var(--mantine-color-default-border)',
-  fontSize: 'var(--mantine-font-size-sm)',
-  overflow: 'hidden',
-};
-const NUMERIC_CELL: CSSProperties = { ...BODY_CELL, textAlign: 'right' };
-const PINNED_SELECT: CSSProperties = { ...BODY_CELL, ...pinned(0) };
-const PINNED_NAME: CSSProperties = { ...BODY_CELL, ...pinned(SELECT_WIDTH) };
-const ROW_STYLE: CSSProperties = { height: ROW_HEIGHT };
+// Body rows are plain elements with classes (see report-table.module.css): only the rows in view
+// exist, but a quick scroll replaces all of them at once.
+const CELL = classes.cell;
+const NUMERIC_CELL = `${classes.cell} ${classes.numeric}`;
+const PINNED_SELECT = `${classes.cell} ${classes.pinned} ${classes.pinnedSelect}`;
+const PINNED_NAME = `${classes.cell} ${classes.pinned} ${classes.pinnedName}`;
 
 const ReportTableRow = memo(function ReportTableRow(props: RowProps) {
   const { row } = props;
   return (
     <tr
-      style={ROW_STYLE}
+      className={classes.row}
       aria-rowindex={props.index + 2}
       aria-selected={props.selected}
       data-testid="report-row"
       data-deleted={row.deleted || undefined}
     >
-      <td style={PINNED_SELECT}>
+      <td className={PINNED_SELECT}>
         <RowCheckbox row={row} selected={props.selected} onToggle={props.onToggle} />
       </td>
-      <td style={PINNED_NAME}>
+      <td className={PINNED_NAME}>
         <NAME_COLUMN.Cell row={row} />
       </td>
       {props.columns.map((entry) => (
-        <td key={entry.key} style={entry.numeric ? NUMERIC_CELL : BODY_CELL}>
+        <td key={entry.key} className={entry.numeric ? NUMERIC_CELL : CELL}>
           <entry.Cell row={row} />
         </td>
       ))}
       {props.withActions && (
-        <td style={BODY_CELL}>
+        <td className={CELL}>
           <RowActionsCell row={row} />
         </td>
       )}
@@ -265,7 +268,7 @@ const ReportTableRow = memo(function ReportTableRow(props: RowProps) {
 });
 
 function RowCheckbox(props: { row: ReportRow; selected: boolean; onToggle(row: ReportRow): void }) {
-  const { t } = useTranslation();
+  const t = useFixedT();
   const { row } = props;
   if (row.deleted) {
     const tooltipKey = DELETED_TOOLTIP_KEY[row.level];
