@@ -3,6 +3,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import {
   METRICS,
   NUMBER_LOCALE,
@@ -55,7 +56,11 @@ export interface SeriesChartProps {
   height: number;
 }
 
-export default function SeriesChart(props: SeriesChartProps) {
+/**
+ * Memoised: pages around the chart re-render as data streams in (the ads manager's "All"), and
+ * a chart drawn again with the same points costs a long task.
+ */
+export default memo(function SeriesChart(props: SeriesChartProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const metricLabel = (metric: MetricKey) => t(`overview.metrics.${metric}`);
@@ -106,4 +111,4 @@ export default function SeriesChart(props: SeriesChartProps) {
       }}
     />
   );
-}
+});
