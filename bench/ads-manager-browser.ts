@@ -5,16 +5,11 @@
 // Needs the built web app (`npm run build -w apps/web`) and Debian's Chromium.
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ads-manager-browser.ts
 //      [--rebuild]
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, newPage } from '../e2e/support/browser.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createLogger } from '../apps/server/src/platform/logger.js';
-import { startServer } from '../apps/server/src/platform/server.js';
 import { createMember } from '../apps/server/src/platform/testing/factories.js';
 import { openAdsManagerDataset } from './support/ads-manager-dataset.js';
+import { startInProcessServer } from './support/in-process-server.js';
 
 const { values: options } = parseArgs({
   options: { rebuild: { type: 'boolean', default: false } },
@@ -31,20 +26,7 @@ declare global {
 }
 
 const { database, marker } = await openAdsManagerDataset(options.rebuild);
-const config = loadConfig({
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-')),
-});
-const server = await startServer({
-  config,
-  logger: createLogger(config),
-  withWorker: false,
-  database,
-});
+const server = await startInProcessServer(database);
 const member = await createMember(database.db, marker.teamId, { role: 'ADMIN' });
 const browser = await launchBrowser();
 

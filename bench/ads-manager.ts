@@ -8,17 +8,12 @@
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ads-manager.ts
 //      [--rebuild] [--runs 50]
 import { reportQuerySchema, type ReportPage } from '../packages/contracts/src/index.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { reportPage } from '../apps/server/src/modules/ads-manager/reports.service.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createLogger } from '../apps/server/src/platform/logger.js';
-import { startServer } from '../apps/server/src/platform/server.js';
 import { apiClient } from '../apps/server/src/platform/testing/api-client.js';
 import { createMember } from '../apps/server/src/platform/testing/factories.js';
 import { dayBefore, openAdsManagerDataset } from './support/ads-manager-dataset.js';
+import { startInProcessServer } from './support/in-process-server.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -84,20 +79,7 @@ const handTime = await timed(
   runs,
 );
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-bench-')),
-});
-const server = await startServer({
-  config,
-  logger: createLogger(config),
-  withWorker: false,
-  database,
-});
+const server = await startInProcessServer(database);
 const member = await createMember(database.db, marker.teamId, { role: 'ADMIN' });
 const api = apiClient(server.url);
 const session = await api.signIn(member.email, member.password);
