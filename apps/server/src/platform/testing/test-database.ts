@@ -34,8 +34,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropWhenClosed(cleanup, name);
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Drops the database once the pool's connections have finished closing (pool.end() can return
+ * while a client is still saying goodbye); forcing them out would raise an unhandled error in the
+ * test run. Forced only as a last resort.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      // 55006: the database is still being accessed by other users.
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
