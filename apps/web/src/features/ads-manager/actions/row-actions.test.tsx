@@ -67,7 +67,7 @@ describe('row actions', () => {
         entities: [{ id: 101, modificationTime: campaign.modificationTime }],
       },
     });
-    expect(onChanged).toHaveBeenCalledWith([{ ...campaign, deleted: true }]);
+    expect(onChanged).toHaveBeenCalledWith();
   });
 
   it('says "Error while deleting campaign" when the row was not deleted', async () => {

@@ -51,7 +51,7 @@ describe('status switch', () => {
         },
       },
     ]);
-    expect(onChanged).toHaveBeenCalledWith([{ ...row, status: 'PAUSED' }]);
+    expect(onChanged).toHaveBeenCalledWith();
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

@@ -16,12 +16,6 @@ import { useWriteAccess } from './write-access';
 import { adsMessage, notifyWriteFailure } from './write-feedback';
 import { entityRef, statusFailureOf, writeLevelOf } from './write-levels';
 
-/** The row as it is after the action succeeded for it. */
-export function rowAfter(row: ReportRow, action: StatusAction): ReportRow {
-  if (action === 'delete') return { ...row, deleted: true };
-  return { ...row, status: action === 'pause' ? 'PAUSED' : 'ENABLED' };
-}
-
 /** The toggle and delete confirmations are hidden separately, and per user. */
 export function hideNextTimeKey(action: StatusAction, userId: string): string {
   return `adsManager.${action === 'delete' ? 'delete' : 'toggle'}.${userId}`;
@@ -66,7 +60,9 @@ export function useStatusChange(level: ReportLevel, callbacks: StatusChangeCallb
           ? adsMessage('deleted')
           : i18next.t(`adsActions.toasts.movedTo.${action}`),
       );
-      callbacks.onChanged(changed.map((row) => rowAfter(row, action)));
+      // Reloaded rather than patched: the rows move lists and carry Apple's new modification
+      // time, which the next change of the same row must send.
+      callbacks.onChanged();
     }
     if (failed.size === 0) return;
     const message = adsMessage(statusFailureOf(writeLevel!, action));
