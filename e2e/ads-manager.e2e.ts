@@ -1,0 +1,212 @@
+// Issue 7 in Chromium: the demo company's admin works in the ads manager. A keyword found by
+// search gets a new bid, is paused, found under Paused and resumed; 50 keywords of a campaign are
+// paused in one bulk action whose progress bar runs to the end; a negative keyword goes to every
+// ad group of a campaign; a saved view, once pinned, opens the tab after a reload. What the
+// screens did is checked through GraphQL as the same admin.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { DEMO_PASSWORD, signInAsDemoAdmin, startSyncedDemo } from './support/demo';
+import { DEMO_ADMIN_EMAIL, graphqlAs, signInByApi } from './support/staff-api';
+import type { TapwiseProcess } from './support/tapwise-process';
+
+interface Row {
+  id: string;
+  name: string;
+  status: string | null;
+  adAccountId: number;
+  campaignId: number | null;
+  adGroupId: number | null;
+  details: { bidMicros?: number | null };
+}
+
+let server: TapwiseProcess;
+let browser: Browser;
+let page: Page;
+let session: Awaited<ReturnType<typeof signInByApi>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startSyncedDemo(), launchBrowser()]);
+  session = await signInByApi(server.baseUrl, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+  page = await newPage(browser);
+  await signInAsDemoAdmin(page, server.baseUrl);
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ROW_FIELDS = 'id name status adAccountId campaignId adGroupId details';
+
+const DAY_MS = 86_400_000;
+
+/** The rows of one report level as the server stores them (entities show without facts too). */
+async function reportRows(operation: string, filter: Record<string, unknown>, search?: string) {
+  const end = new Date().toISOString().slice(0, 10);
+  const start = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
+  const answer = await graphqlAs<Record<string, { rows: Row[] }>>(
+    server.baseUrl,
+    session,
+    `query ($query: ReportQueryInput!) { ${operation}(query: $query) { rows { ${ROW_FIELDS} } } }`,
+    { query: { period: { start, end }, filter, search, limit: null } },
+  );
+  if (!answer.data) throw new Error(`${operation} failed: ${JSON.stringify(answer.errors)}`);
+  return answer.data[operation]!.rows;
+}
+
+const rows = () => page.getByTestId('report-row');
+const toast = (message: string) => page.getByText(message, { exact: true }).first().waitFor();
+const statusCount = async (tab: string) =>
+  Number(await page.getByTestId(`status-count-${tab}`).textContent());
+
+async function openAdsManager(params: string) {
+  await page.goto(`${server.baseUrl}/ads-manager?${params}`);
+  await page.getByTestId('report-table').waitFor();
+}
+
+/** Mantine draws its track over the switch's input: a user reaches the input by keyboard too. */
+const toggle = (name: string) => page.getByRole('switch', { name }).press('Space');
+
+/** Confirms the status dialog the toggle or the toolbar opened. */
+async function confirmStatus(action: 'Pause' | 'Resume', message: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await dialog.getByText(message, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('ads manager', () => {
+  it('changes a keyword found by search, pauses it and resumes it', async () => {
+    const keywords = await reportRows('targetingKeywordReports', {});
+    // A live keyword whose text no other keyword contains, so the search finds it alone.
+    const keyword = keywords.find(
+      (candidate) =>
+        candidate.status === 'ENABLED' &&
+        keywords.every((other) => other === candidate || !other.name.includes(candidate.name)),
+    );
+    expect(keyword).toBeDefined();
+    const { name } = keyword!;
+
+    await openAdsManager('tab=keywords');
+    await page.getByRole('textbox', { name: 'Search by name' }).fill(name);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
+    await rows().filter({ hasText: name }).waitFor();
+
+    const newBid = ((keyword!.details.bidMicros ?? 1_000_000) / 1_000_000 + 0.37).toFixed(2);
+    await page
+      .getByRole('button', { name: new RegExp(`^Bid .+ for ${name}, press to edit$`) })
+      .click();
+    const bidField = page.getByRole('textbox', { name: `Bid for ${name}` });
+    await bidField.fill(newBid);
+    await bidField.press('Enter');
+    await toast('Bid amount changed successfully');
+    const [stored] = await reportRows(
+      'targetingKeywordReports',
+      { adGroupIds: [keyword!.adGroupId] },
+      name,
+    );
+    expect(stored!.details.bidMicros).toBe(Math.round(Number(newBid) * 1_000_000));
+
+    await toggle(`Pause ${name}`);
+    await confirmStatus('Pause', `Pause "${name}"?`);
+    await toast('Status changed and item moved to Paused');
+
+    await page.getByTestId('status-tab-paused').click();
+    const resume = page.getByRole('switch', { name: `Resume ${name}` });
+    await resume.waitFor();
+    expect(await rows().count()).toBe(1);
+    await toggle(`Resume ${name}`);
+    await confirmStatus('Resume', `Resume "${name}"?`);
+    await toast('Status changed and item moved to Live');
+
+    await page.getByTestId('status-tab-live').click();
+    await page.getByRole('switch', { name: `Pause ${name}` }).waitFor();
+    const [resumed] = await reportRows(
+      'targetingKeywordReports',
+      { adGroupIds: [keyword!.adGroupId] },
+      name,
+    );
+    expect(resumed!.status).toBe('ENABLED');
+  }, 90_000);
+
+  it('bulk-pauses 50 keywords of a campaign and shows the progress to the end', async () => {
+    const campaigns = await reportRows('campaignReports', {});
+    const campaign = campaigns[1]!;
+
+    // Campaigns › the campaign's ad groups › its keywords, 50 live ones on the page.
+    await openAdsManager('tab=campaigns');
+    await page.getByRole('button', { name: campaign.name, exact: true }).click();
+    await page.getByTestId('breadcrumbs').getByText(campaign.name).waitFor();
+    await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
+    await page.getByTestId('status-tab-live').click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect.poll(() => statusCount('live')).toBeGreaterThanOrEqual(50);
+    const pausedBefore = await statusCount('paused');
+
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    const toolbar = page.getByRole('toolbar', { name: 'Actions on selected rows' });
+    await toolbar.getByRole('button', { name: 'Pause', exact: true }).click();
+    await confirmStatus('Pause', 'Pause 50 selected rows?');
+
+    const progress = page.getByRole('progressbar', { name: 'Bulk action progress' });
+    await progress.waitFor();
+    await page.getByText('Done: 50 of 50 changed', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => statusCount('paused')).toBe(pausedBefore + 50);
+  }, 120_000);
+
+  it('adds a negative keyword to all ad groups of a campaign', async () => {
+    const campaigns = await reportRows('campaignReports', {});
+    const campaign = campaigns[2]!;
+    const text = 'tapwise e2e negative';
+
+    await openAdsManager('tab=campaigns');
+    await page.getByRole('checkbox', { name: `Select ${campaign.name}`, exact: true }).check();
+    await page
+      .getByRole('toolbar', { name: 'Actions on selected rows' })
+      .getByRole('button', { name: 'Add negative keywords' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add negative keywords' });
+    await dialog.getByRole('radio', { name: 'All ad groups of the selected campaigns' }).check();
+    await dialog.getByRole('textbox', { name: 'Keywords' }).fill(text);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const adGroups = await reportRows('adGroupReports', { campaignIds: [Number(campaign.id)] });
+    expect(adGroups).toHaveLength(5);
+    const negatives = await reportRows(
+      'negativeKeywordReports',
+      { campaignIds: [Number(campaign.id)] },
+      text,
+    );
+    expect(negatives.map((row) => row.adGroupId).sort()).toEqual(
+      adGroups.map((row) => Number(row.id)).sort(),
+    );
+  }, 60_000);
+
+  it('saves a view, pins it and opens the tab with it after a reload', async () => {
+    const viewName = 'Paused keywords';
+    await openAdsManager('tab=keywords');
+    await page.getByTestId('status-tab-paused').click();
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Save current view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save current view' });
+    await dialog.getByRole('textbox', { name: 'Preset name' }).fill(viewName);
+    await dialog.getByRole('button', { name: 'Save preset' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: viewName }).waitFor();
+    await page.getByRole('button', { name: `Pin ${viewName} as this tab's default` }).click();
+    await page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
+
+    await openAdsManager('tab=keywords');
+    await expect
+      .poll(() => page.getByTestId('status-tab-paused').getAttribute('aria-selected'))
+      .toBe('true');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: viewName }).waitFor();
+    await page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
+  }, 60_000);
+});
