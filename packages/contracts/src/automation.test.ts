@@ -38,11 +38,11 @@ describe('rule cadences', () => {
     expect(hours).toEqual([1, 4, 6, 8, 12, 24]);
   });
 
-  it('limits actions to every 2 or 3 hours, 2 or 3 days, or weekly', () => {
+  it('limits actions to every 2 or 3 hours, daily, every 2 or 3 days, or weekly', () => {
     const hours = ACTION_LIMIT_FREQUENCIES.map(
       (frequency) => ACTION_LIMIT_FREQUENCY_HOURS[frequency],
     );
-    expect(hours).toEqual([2, 3, 48, 72, 168]);
+    expect(hours).toEqual([2, 3, 24, 48, 72, 168]);
   });
 
   it('marks only the range comparators as taking from and to', () => {

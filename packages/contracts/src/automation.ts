@@ -25,10 +25,14 @@ export const CHECK_FREQUENCY_HOURS: Record<Exclude<CheckFrequency, 'CUSTOM_HOURS
 /** The spec's default daily cadence constant. */
 export const DAILY_CADENCE = 'DAILY' satisfies CheckFrequency;
 
-/** How often a rule may act at most, however often its conditions match. */
+/**
+ * How often a rule may act on one entity at most, however often its conditions match. The spec's
+ * list plus DAILY, which the budget-pacing playbook needs (docs/product-decisions.md).
+ */
 export const ACTION_LIMIT_FREQUENCIES = [
   'EVERY_2_HOURS',
   'EVERY_3_HOURS',
+  'DAILY',
   'EVERY_2_DAYS',
   'EVERY_3_DAYS',
   'WEEKLY',
@@ -37,6 +41,7 @@ export type ActionLimitFrequency = (typeof ACTION_LIMIT_FREQUENCIES)[number];
 export const ACTION_LIMIT_FREQUENCY_HOURS: Record<ActionLimitFrequency, number> = {
   EVERY_2_HOURS: 2,
   EVERY_3_HOURS: 3,
+  DAILY: 24,
   EVERY_2_DAYS: 48,
   EVERY_3_DAYS: 72,
   WEEKLY: 168,

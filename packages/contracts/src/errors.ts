@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   APPLE_ADS_WRITE_FAILED: 33,
   /** The entity changed in Apple Ads after the user loaded it; the change was not sent. */
   ENTITY_CHANGED: 34,
+  /** A company's or the global automation kill switch is on: no rule change leaves Tapwise. */
+  AUTOMATION_SWITCHED_OFF: 35,
   INTERNAL: 50,
 } as const;
 

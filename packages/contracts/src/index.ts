@@ -11,6 +11,7 @@ export * from './overview-csv-labels';
 export * from './ads-manager';
 export * from './apple-writes';
 export * from './automation';
+export * from './automation-rules';
 export * from './campaigns';
 export * from './categories';
 export * from './keyword-research';

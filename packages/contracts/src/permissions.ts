@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'keywordOptimization.write': { area: 'keywordOptimization', kind: 'write', roles: members },
   'automationRules.read': { area: 'automationRules', kind: 'read', roles: members },
   'automationRules.write': { area: 'automationRules', kind: 'write', roles: members },
+  /** The company's automation kill switch. */
+  'automationRules.killSwitch': { area: 'automationRules', kind: 'write', roles: admins },
   'goals.read': { area: 'goals', kind: 'read', roles: members },
   'goals.write': { area: 'goals', kind: 'write', roles: members },
   'strategies.read': { area: 'strategies', kind: 'read', roles: members },

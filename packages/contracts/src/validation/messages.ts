@@ -30,6 +30,15 @@ export const validationMessages = {
   'validation.rangeGapTooSmall': 'The end of the range must exceed the start by more than 10.',
   'validation.ruleValueZero': 'Enter a value other than 0.',
   'validation.rangeFromNotLower': 'From must be lower than to.',
+  'validation.ruleValuePositive': 'Enter a value greater than 0.',
+  'validation.ruleKeywordsNeedOneAdGroup': 'Keep exactly one ad group selected to pick keywords.',
+  'validation.ruleHoursInvalid': 'Enter a whole number of hours from 1 to 2160.',
+  'validation.ruleMetricKindsDiffer': 'Compare with a metric of the same kind.',
+  'validation.ruleActionInvalid': 'This action is not available for this rule.',
+  'validation.ruleConditionRequired': 'Add at least one condition.',
+  'validation.ruleActionRequired': 'Add at least one action.',
+  'validation.ruleHourlyLevel':
+    'Hourly data is reported for campaigns and ad groups only. Choose a longer lookback.',
   'validation.creativeSetEmpty': 'Add assets for at least one device size.',
   'validation.creativeSetIphoneAssets':
     'Each iPhone size needs at least one landscape or three portrait assets.',

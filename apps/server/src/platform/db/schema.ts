@@ -10,3 +10,4 @@ export * from '../../modules/sync/sync.tables';
 export * from '../../modules/analytics/presets.tables';
 export * from '../../modules/ads-manager/views.tables';
 export * from '../../modules/apple-writes/bulk-actions.tables';
+export * from '../../modules/automation/automation.tables';

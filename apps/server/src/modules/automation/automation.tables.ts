@@ -1,0 +1,163 @@
+// Automation rules, their runs and every change a run planned or made (the audit the safety
+// gateway keeps), and each company's kill switch. The global kill switch is a platform setting.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  AutomationRuleDefinition,
+  AutomationRuleStatus,
+  RuleChangeStatus,
+  RuleRunTrigger,
+} from '@tapwise/contracts';
+import { users } from '../accounts/accounts.tables';
+import { teams } from '../teams/teams.tables';
+
+const teamId = () =>
+  uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
+
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    name: text('name').notNull(),
+    /** The validated builder input (AutomationRuleDefinition), name included. */
+    definition: jsonb('definition').$type<AutomationRuleDefinition>().notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** The last lifecycle status: CREATED, UPDATED, ENABLED, DISABLED or RE ACTIVATED. */
+    status: text('status').$type<AutomationRuleStatus>().notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastRunStatus: text('last_run_status').$type<AutomationRuleStatus>(),
+    /** Null while disabled or once runUntil has passed. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted rules stay for their logs. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('automation_rules_team_name_idx')
+      .on(t.teamId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('automation_rules_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.enabled} and ${t.deletedAt} is null`),
+  ],
+);
+
+export const automationRuleRuns = pgTable(
+  'automation_rule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    /** The rule's name when it ran. */
+    ruleName: text('rule_name').notNull(),
+    trigger: text('trigger').$type<RuleRunTrigger>().notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    /**
+     * What makes a run unique: the scheduled hour, the sync that landed, or a manual request's id.
+     * A retried job finds its run by it and never applies a change twice.
+     */
+    runKey: text('run_key').notNull(),
+    status: text('status').$type<AutomationRuleStatus>().notNull(),
+    /** Entities whose conditions were evaluated, and those that matched. */
+    evaluated: integer('evaluated').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    /** Free text for a failed run (in words, never a stack). */
+    message: text('message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    revertedBy: uuid('reverted_by').references(() => users.id, { onDelete: 'set null' }),
+    triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('automation_rule_runs_key_idx').on(t.ruleId, t.runKey),
+    index('automation_rule_runs_team_started_idx').on(t.teamId, t.startedAt),
+  ],
+);
+
+/** Before and after of one changed field set, as JSON values (micros as numbers). */
+export type ChangeValues = Record<string, unknown>;
+
+export const automationRuleChanges = pgTable(
+  'automation_rule_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => automationRuleRuns.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').notNull(),
+    adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
+    /** The entity acted on: a WritableLevel, or searchTerm for a term added as a keyword. */
+    level: text('level').notNull(),
+    /** Apple's id; a search term's is "adGroupId:text". */
+    entityId: text('entity_id').notNull(),
+    entityName: text('entity_name').notNull(),
+    /** The rule action (RuleActionType). */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<ChangeValues>(),
+    after: jsonb('after').$type<ChangeValues>(),
+    status: text('status').$type<RuleChangeStatus>().notNull(),
+    /** The change was cut to a safety cap. */
+    capped: boolean('capped').notNull().default(false),
+    message: text('message'),
+    /** run + entity + action: a retried run finds the change it already made. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('automation_rule_changes_key_idx').on(t.idempotencyKey),
+    index('automation_rule_changes_run_idx').on(t.runId),
+    // The action limit: when did this rule last change this entity.
+    index('automation_rule_changes_entity_idx').on(t.ruleId, t.entityId, t.appliedAt),
+  ],
+);
+
+/** A company's automation kill switch: while on, no rule change is sent to Apple. */
+export const automationSettings = pgTable('automation_settings', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  killSwitch: boolean('kill_switch').notNull().default(false),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A rule's lifecycle in its log beside its runs: CREATED, UPDATED, ENABLED, DISABLED,
+ * RE ACTIVATED, DELETED, by whom.
+ */
+export const automationRuleEvents = pgTable(
+  'automation_rule_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    ruleName: text('rule_name').notNull(),
+    status: text('status').$type<AutomationRuleStatus>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_rule_events_team_created_idx').on(t.teamId, t.createdAt)],
+);

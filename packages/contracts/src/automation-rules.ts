@@ -1,0 +1,551 @@
+// Automation rules as the builder writes them and the engine reads them (spec 1 §9, spec 2 §3.7,
+// §5): what a rule looks at, when it matches, what it changes, how often, and the safety caps the
+// gateway holds every change to. Values are entered as the user sees them: money in the account's
+// currency ("12.5"), ratios in percent (4.2 for 4.20%), counts as whole numbers.
+import { z } from 'zod';
+import {
+  ACTION_LIMIT_FREQUENCIES,
+  CHECK_FREQUENCIES,
+  CHECK_FREQUENCY_HOURS,
+  CONDITION_COMPARATORS,
+  CONDITION_MATCH_MODES,
+  RANGE_COMPARATORS,
+  type CheckFrequency,
+  type ConditionComparator,
+} from './automation';
+import { MATCH_TYPES } from './campaigns';
+import { METRIC_KEYS, METRICS, type MetricKey } from './metrics';
+import { isoDate } from './overview';
+import { genericTextSchema } from './validation/names';
+import { moneySchema, moneyToMicros } from './validation/money';
+import { notificationRecipientsSchema } from './validation/email-lists';
+import { ruleValueRangeSchema, ruleValueSchema } from './validation/rule-values';
+
+const appleId = z.number().int().positive();
+/** An id the user must pick (0 is the builder's "none picked yet"). */
+const pickedId = z.number({ error: 'validation.required' }).int().positive('validation.required');
+
+/** The entity a rule evaluates its conditions for, row by row, and acts on. */
+export const RULE_TARGETS = ['CAMPAIGN', 'AD_GROUP', 'KEYWORD', 'SEARCH_TERM'] as const;
+export type RuleTarget = (typeof RULE_TARGETS)[number];
+
+/**
+ * Which entities a rule covers; an empty list does not narrow. Picking keywords keeps exactly one
+ * ad group selected (spec 2 §5).
+ */
+export const ruleScopeSchema = z
+  .object({
+    adAccountIds: z.array(appleId).max(1000).default([]),
+    adamIds: z.array(appleId).max(1000).default([]),
+    campaignIds: z.array(appleId).max(1000).default([]),
+    adGroupIds: z.array(appleId).max(1000).default([]),
+    keywordIds: z.array(appleId).max(1000).default([]),
+  })
+  .refine((scope) => scope.keywordIds.length === 0 || scope.adGroupIds.length === 1, {
+    message: 'validation.ruleKeywordsNeedOneAdGroup',
+    path: ['adGroupIds'],
+  });
+export type RuleScope = z.infer<typeof ruleScopeSchema>;
+
+/**
+ * Apple reports hour by hour for the last 7 days, for campaigns and ad groups only. A custom
+ * lookback within that reads the hourly facts; a longer one, or one of a keyword or search-term
+ * rule, reads whole days (rounded up) from the daily facts, up to their 90 days.
+ */
+export const HOURLY_FACTS_MAX_HOURS = 168;
+export const CUSTOM_LOOKBACK_MAX_HOURS = 90 * 24;
+
+export const ruleLookbackSchema = z.discriminatedUnion('range', [
+  z.object({ range: z.literal('LAST_1_HOUR') }),
+  z.object({ range: z.literal('LAST_1_DAY') }),
+  z.object({ range: z.literal('LAST_7_DAYS') }),
+  z.object({ range: z.literal('LAST_30_DAYS') }),
+  z.object({ range: z.literal('LAST_MONTH') }),
+  z.object({
+    range: z.literal('CUSTOM_HOUR'),
+    hours: z
+      .number({ error: 'validation.required' })
+      .int('validation.ruleHoursInvalid')
+      .min(1, 'validation.ruleHoursInvalid')
+      .max(CUSTOM_LOOKBACK_MAX_HOURS, 'validation.ruleHoursInvalid'),
+  }),
+  z
+    .object({ range: z.literal('DATE_RANGE'), start: isoDate, end: isoDate })
+    .refine((range) => range.start <= range.end, {
+      message: 'validation.dateRangeOrder',
+      path: ['end'],
+    }),
+]);
+export type RuleLookback = z.infer<typeof ruleLookbackSchema>;
+
+/**
+ * What a condition can test: every report metric, and the entity's own bid or daily budget
+ * (for metric-to-metric comparisons such as "average CPT greater than 1.2 × bid").
+ */
+export const RULE_ENTITY_VALUES = ['bid', 'dailyBudget'] as const;
+export const RULE_CONDITION_METRICS = [...METRIC_KEYS, ...RULE_ENTITY_VALUES] as const;
+export type RuleConditionMetric = MetricKey | (typeof RULE_ENTITY_VALUES)[number];
+
+/** How a condition's value is read: money in the account's currency, ratios in percent. */
+export function ruleMetricKind(metric: RuleConditionMetric): 'count' | 'money' | 'ratio' {
+  return metric === 'bid' || metric === 'dailyBudget' ? 'money' : METRICS[metric].kind;
+}
+
+/** Comparators that compare with one value or another metric (not a from/to pair). */
+const isRange = (comparator: ConditionComparator) =>
+  (RANGE_COMPARATORS as readonly ConditionComparator[]).includes(comparator);
+
+/**
+ * One condition. GREATER_THAN, LESS_THAN and EQUALS take `value`, or `compareTo` (another metric
+ * of the same kind times a multiplier); IN_RANGE and BETWEEN are inclusive and exclusive of their
+ * bounds, NOT_IN_RANGE is outside the inclusive range.
+ */
+export const ruleConditionSchema = z
+  .object({
+    metric: z.enum(RULE_CONDITION_METRICS),
+    comparator: z.enum(CONDITION_COMPARATORS),
+    value: ruleValueSchema.optional(),
+    range: ruleValueRangeSchema.optional(),
+    compareTo: z
+      .object({
+        metric: z.enum(RULE_CONDITION_METRICS),
+        multiplier: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive'),
+      })
+      .optional(),
+  })
+  .superRefine((condition, ctx) => {
+    if (isRange(condition.comparator)) {
+      if (!condition.range)
+        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['range'] });
+      return;
+    }
+    if (condition.compareTo) {
+      if (ruleMetricKind(condition.compareTo.metric) !== ruleMetricKind(condition.metric))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.ruleMetricKindsDiffer',
+          path: ['compareTo', 'metric'],
+        });
+      return;
+    }
+    if (condition.value === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['value'] });
+  });
+export type RuleCondition = z.infer<typeof ruleConditionSchema>;
+
+/** How a bid or budget changes: to an amount, by an amount or percent, or to the average CPA/CPT. */
+export const RULE_CHANGE_OPERATIONS = [
+  'SET_TO',
+  'INCREASE_BY',
+  'DECREASE_BY',
+  'SET_TO_AVERAGE_CPA',
+  'SET_TO_AVERAGE_CPT',
+] as const;
+export type RuleChangeOperation = (typeof RULE_CHANGE_OPERATIONS)[number];
+/** AMOUNT in the account's currency; PERCENT of the current bid or budget. */
+export const RULE_CHANGE_UNITS = ['AMOUNT', 'PERCENT'] as const;
+export type RuleChangeUnit = (typeof RULE_CHANGE_UNITS)[number];
+
+const AVERAGE_OPERATIONS: readonly RuleChangeOperation[] = [
+  'SET_TO_AVERAGE_CPA',
+  'SET_TO_AVERAGE_CPT',
+];
+
+const amountChange = {
+  operation: z.enum(RULE_CHANGE_OPERATIONS),
+  unit: z.enum(RULE_CHANGE_UNITS).default('AMOUNT'),
+  value: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive').optional(),
+  /** Limits the result stays within ("within min and max bid limits"). */
+  min: moneySchema.optional(),
+  max: moneySchema.optional(),
+};
+
+function checkAmountChange(
+  change: {
+    operation: RuleChangeOperation;
+    unit: RuleChangeUnit;
+    value?: number | undefined;
+    min?: string | undefined;
+    max?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+  averagesAllowed: boolean,
+) {
+  const average = AVERAGE_OPERATIONS.includes(change.operation);
+  if (average && !averagesAllowed)
+    ctx.addIssue({ code: 'custom', message: 'validation.ruleActionInvalid', path: ['operation'] });
+  if (!average && change.value === undefined)
+    ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['value'] });
+  if (change.operation === 'SET_TO' && change.unit === 'PERCENT')
+    ctx.addIssue({ code: 'custom', message: 'validation.ruleActionInvalid', path: ['unit'] });
+  if (change.min && change.max && moneyToMicros(change.min) >= moneyToMicros(change.max))
+    ctx.addIssue({ code: 'custom', message: 'validation.rangeFromNotLower', path: ['max'] });
+}
+
+export const ruleActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('PAUSE') }),
+  z.object({ type: z.literal('RESUME') }),
+  z
+    .object({ type: z.literal('CHANGE_BID'), ...amountChange })
+    .superRefine((change, ctx) => checkAmountChange(change, ctx, true)),
+  /** The campaign's daily budget: Apple Ads v1 has no separate daily cap (docs/product-decisions.md). */
+  z
+    .object({ type: z.literal('CHANGE_BUDGET'), ...amountChange })
+    .superRefine((change, ctx) => checkAmountChange(change, ctx, false)),
+  /** A keyword's or search term's text as a negative keyword of its ad group or its campaign. */
+  z.object({
+    type: z.literal('ADD_AS_NEGATIVE_KEYWORD'),
+    matchType: z.enum(MATCH_TYPES),
+    level: z.enum(['AD_GROUP', 'CAMPAIGN']).default('AD_GROUP'),
+  }),
+  /** A search term as a targeting keyword of a chosen ad group of the same ad account. */
+  z.object({
+    type: z.literal('ADD_AS_KEYWORD'),
+    matchType: z.enum(MATCH_TYPES),
+    adAccountId: pickedId,
+    adGroupId: pickedId,
+    bid: moneySchema.optional(),
+  }),
+  z.object({ type: z.literal('EMAIL_NOTIFICATION'), recipients: notificationRecipientsSchema }),
+]);
+export type RuleActionInput = z.infer<typeof ruleActionSchema>;
+export type RuleActionType = RuleActionInput['type'];
+
+/** Which actions make sense for which target. */
+export const RULE_ACTIONS_BY_TARGET: Record<RuleTarget, readonly RuleActionType[]> = {
+  CAMPAIGN: ['PAUSE', 'RESUME', 'CHANGE_BUDGET', 'EMAIL_NOTIFICATION'],
+  AD_GROUP: ['PAUSE', 'RESUME', 'CHANGE_BID', 'EMAIL_NOTIFICATION'],
+  KEYWORD: ['PAUSE', 'RESUME', 'CHANGE_BID', 'ADD_AS_NEGATIVE_KEYWORD', 'EMAIL_NOTIFICATION'],
+  SEARCH_TERM: ['ADD_AS_KEYWORD', 'ADD_AS_NEGATIVE_KEYWORD', 'EMAIL_NOTIFICATION'],
+};
+
+/**
+ * The largest change one run may make. A bid or budget change beyond a cap is cut to the cap;
+ * changes beyond maxChangesPerRun are skipped. Percent caps apply both ways.
+ */
+export const safetyCapsSchema = z.object({
+  maxChangePercent: z.number().int().min(1).max(1000),
+  maxBidChange: moneySchema,
+  maxBudgetChange: moneySchema,
+  maxChangesPerRun: z.number().int().min(1).max(10_000),
+});
+export type SafetyCaps = z.infer<typeof safetyCapsSchema>;
+
+export const DEFAULT_SAFETY_CAPS: SafetyCaps = Object.freeze({
+  maxChangePercent: 50,
+  maxBidChange: '2.00',
+  maxBudgetChange: '500.00',
+  maxChangesPerRun: 100,
+});
+
+export const RULE_CONDITIONS_MAX = 10;
+export const RULE_ACTIONS_MAX = 5;
+export const CUSTOM_CHECK_MAX_HOURS = 720;
+
+/** A rule as saved from the builder. */
+export const automationRuleInput = z
+  .object({
+    name: genericTextSchema,
+    target: z.enum(RULE_TARGETS),
+    scope: ruleScopeSchema,
+    lookback: ruleLookbackSchema,
+    matchMode: z.enum(CONDITION_MATCH_MODES).default('ALL'),
+    conditions: z
+      .array(ruleConditionSchema)
+      .min(1, 'validation.ruleConditionRequired')
+      .max(RULE_CONDITIONS_MAX),
+    actions: z
+      .array(ruleActionSchema)
+      .min(1, 'validation.ruleActionRequired')
+      .max(RULE_ACTIONS_MAX),
+    checkFrequency: z.enum(CHECK_FREQUENCIES),
+    /** Hours between checks for CUSTOM_HOURS. */
+    customHours: z.number().int().min(1).max(CUSTOM_CHECK_MAX_HOURS).optional(),
+    /** At most one change per entity within this window; null acts at every check. */
+    actionLimitFrequency: z.enum(ACTION_LIMIT_FREQUENCIES).nullable().default(null),
+    /** Last day the rule runs; null runs indefinitely. */
+    runUntil: isoDate.nullable().default(null),
+    /** Per-rule overrides of DEFAULT_SAFETY_CAPS. */
+    caps: safetyCapsSchema.partial().default({}),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.checkFrequency === 'CUSTOM_HOURS' && rule.customHours === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['customHours'] });
+    const hourlyOnly = rule.lookback.range === 'LAST_1_HOUR';
+    if (hourlyOnly && (rule.target === 'KEYWORD' || rule.target === 'SEARCH_TERM'))
+      ctx.addIssue({ code: 'custom', message: 'validation.ruleHourlyLevel', path: ['lookback'] });
+    rule.actions.forEach((action, index) => {
+      if (!RULE_ACTIONS_BY_TARGET[rule.target].includes(action.type))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.ruleActionInvalid',
+          path: ['actions', index, 'type'],
+        });
+    });
+  });
+export type AutomationRuleInput = z.input<typeof automationRuleInput>;
+export type AutomationRuleDefinition = z.output<typeof automationRuleInput>;
+
+/** The caps a run of this rule is held to. */
+export function effectiveCaps(rule: Pick<AutomationRuleDefinition, 'caps'>): SafetyCaps {
+  return { ...DEFAULT_SAFETY_CAPS, ...rule.caps };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Hours between two checks of a rule. */
+export function checkIntervalHours(
+  rule: Pick<AutomationRuleDefinition, 'checkFrequency' | 'customHours'>,
+): number {
+  const frequency: CheckFrequency = rule.checkFrequency;
+  return frequency === 'CUSTOM_HOURS' ? (rule.customHours ?? 24) : CHECK_FREQUENCY_HOURS[frequency];
+}
+
+/**
+ * When a rule checks next: one interval after its last check (or now when it never ran), on the
+ * hour; null once runUntil has passed.
+ */
+export function nextRunAt(
+  rule: Pick<AutomationRuleDefinition, 'checkFrequency' | 'customHours' | 'runUntil'>,
+  lastRunAt: Date | null,
+  now: Date,
+): Date | null {
+  const due = lastRunAt
+    ? new Date(
+        Math.floor(lastRunAt.getTime() / HOUR_MS) * HOUR_MS + checkIntervalHours(rule) * HOUR_MS,
+      )
+    : now;
+  const next = due < now ? now : due;
+  if (rule.runUntil && next.toISOString().slice(0, 10) > rule.runUntil) return null;
+  return next;
+}
+
+/** How a run came about. */
+export const RULE_RUN_TRIGGERS = ['SCHEDULED', 'DATA', 'MANUAL'] as const;
+export type RuleRunTrigger = (typeof RULE_RUN_TRIGGERS)[number];
+
+/**
+ * A change's state: PLANNED in a dry run or a backtest, PENDING while sent, then APPLIED, FAILED
+ * (Apple or a check refused it), SKIPPED (a cap on the number of changes, the action limit or the
+ * kill switch) or REVERTED.
+ */
+export const RULE_CHANGE_STATUSES = [
+  'PLANNED',
+  'PENDING',
+  'APPLIED',
+  'FAILED',
+  'SKIPPED',
+  'REVERTED',
+] as const;
+export type RuleChangeStatus = (typeof RULE_CHANGE_STATUSES)[number];
+
+/** Filters of the rule logs (and their CSV export). */
+export const ruleRunsQuerySchema = z.object({
+  ruleId: z.string().uuid().optional(),
+  statuses: z.array(z.string().max(40)).max(20).default([]),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  dryRun: z.boolean().optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(50),
+});
+export type RuleRunsQuery = z.input<typeof ruleRunsQuerySchema>;
+
+/** A backtest replays a rule day by day over stored daily history (Apple's last 90 days). */
+export const BACKTEST_MAX_DAYS = 90;
+export const backtestInput = z.object({
+  rule: automationRuleInput,
+  start: isoDate,
+  end: isoDate,
+});
+export type BacktestInput = z.input<typeof backtestInput>;
+
+/** Spec 1 §8 wording, and Tapwise's own where the spec shows none (docs/product-decisions.md). */
+export const AUTOMATION_MESSAGES = {
+  created: 'Rule created successfully',
+  updated: 'Rule updated successfully',
+  deleted: 'Rule deleted successfully',
+  enabled: 'Rule enabled successfully',
+  disabled: 'Rule disabled successfully',
+  saveFailed: 'Rule update/creation failed. Please try later',
+  nameTaken: 'Rule name already exists',
+  runStarted: 'Rule run started',
+  reverted: 'Changes reverted',
+  nothingToRevert: 'This run has no applied changes to revert.',
+  killSwitchOn: 'Automation is switched off: rules make no changes until it is switched on again.',
+  globalKillSwitchOn: 'Automation is switched off for every company by Tapwise staff.',
+} as const;
+
+/** The rule templates of the builder (practitioners' playbooks); each opens as an editable draft. */
+export const RULE_TEMPLATE_IDS = [
+  'CUT_WASTE',
+  'SCALE_WINNERS',
+  'PROMOTE_SEARCH_TERMS',
+  'NEGATE_NON_INSTALLING_TERMS',
+  'BUDGET_PACING',
+] as const;
+export type RuleTemplateId = (typeof RULE_TEMPLATE_IDS)[number];
+
+const noScope = { adAccountIds: [], adamIds: [], campaignIds: [], adGroupIds: [], keywordIds: [] };
+
+/**
+ * The draft a template opens with. Amounts are examples in the account's currency; the discovery
+ * template needs the user to pick the ad group that receives the promoted terms.
+ */
+export function ruleTemplate(
+  id: RuleTemplateId,
+  promoteTo?: { adAccountId: number; adGroupId: number },
+): AutomationRuleInput {
+  const base = {
+    scope: noScope,
+    matchMode: 'ALL' as const,
+    checkFrequency: 'DAILY' as const,
+    actionLimitFrequency: null,
+    runUntil: null,
+    caps: {},
+  };
+  switch (id) {
+    case 'CUT_WASTE':
+      return {
+        ...base,
+        name: 'Cut waste',
+        target: 'KEYWORD',
+        lookback: { range: 'LAST_7_DAYS' },
+        conditions: [
+          { metric: 'spend', comparator: 'GREATER_THAN', value: 20 },
+          { metric: 'installs', comparator: 'LESS_THAN', value: 1 },
+        ],
+        actions: [{ type: 'CHANGE_BID', operation: 'DECREASE_BY', unit: 'PERCENT', value: 20 }],
+        actionLimitFrequency: 'EVERY_3_DAYS',
+      };
+    case 'SCALE_WINNERS':
+      return {
+        ...base,
+        name: 'Scale winners',
+        target: 'KEYWORD',
+        lookback: { range: 'LAST_7_DAYS' },
+        conditions: [
+          { metric: 'avgCpa', comparator: 'LESS_THAN', value: 2 },
+          { metric: 'installs', comparator: 'GREATER_THAN', value: 5 },
+        ],
+        actions: [
+          {
+            type: 'CHANGE_BID',
+            operation: 'INCREASE_BY',
+            unit: 'PERCENT',
+            value: 10,
+            max: '5.00',
+          },
+        ],
+        actionLimitFrequency: 'EVERY_3_DAYS',
+      };
+    case 'PROMOTE_SEARCH_TERMS':
+      return {
+        ...base,
+        name: 'Promote search terms',
+        target: 'SEARCH_TERM',
+        lookback: { range: 'CUSTOM_HOUR', hours: 14 * 24 },
+        conditions: [
+          { metric: 'taps', comparator: 'GREATER_THAN', value: 9 },
+          { metric: 'installs', comparator: 'GREATER_THAN', value: 1 },
+          { metric: 'avgCpa', comparator: 'LESS_THAN', value: 3 },
+        ],
+        actions: [
+          {
+            type: 'ADD_AS_KEYWORD',
+            matchType: 'EXACT',
+            adAccountId: promoteTo?.adAccountId ?? 0,
+            adGroupId: promoteTo?.adGroupId ?? 0,
+          },
+          { type: 'ADD_AS_NEGATIVE_KEYWORD', matchType: 'EXACT', level: 'AD_GROUP' },
+        ],
+      };
+    case 'NEGATE_NON_INSTALLING_TERMS':
+      return {
+        ...base,
+        name: 'Negative for no-install terms',
+        target: 'SEARCH_TERM',
+        lookback: { range: 'LAST_7_DAYS' },
+        conditions: [
+          { metric: 'taps', comparator: 'GREATER_THAN', value: 19 },
+          { metric: 'installs', comparator: 'LESS_THAN', value: 1 },
+        ],
+        actions: [{ type: 'ADD_AS_NEGATIVE_KEYWORD', matchType: 'EXACT', level: 'AD_GROUP' }],
+      };
+    case 'BUDGET_PACING':
+      return {
+        ...base,
+        name: 'Budget pacing',
+        target: 'CAMPAIGN',
+        lookback: { range: 'LAST_1_DAY' },
+        checkFrequency: 'HOURLY',
+        conditions: [
+          {
+            metric: 'spend',
+            comparator: 'GREATER_THAN',
+            compareTo: { metric: 'dailyBudget', multiplier: 0.9 },
+          },
+        ],
+        actions: [{ type: 'CHANGE_BUDGET', operation: 'INCREASE_BY', unit: 'PERCENT', value: 10 }],
+        actionLimitFrequency: 'DAILY',
+      };
+  }
+}
+
+/** One entry of a rule's log: a run, or a lifecycle event (CREATED, ENABLED, ...) with no counts. */
+export interface RuleLogEntry {
+  id: string;
+  kind: 'RUN' | 'EVENT';
+  ruleId: string;
+  ruleName: string;
+  status: string;
+  trigger: RuleRunTrigger | null;
+  dryRun: boolean;
+  evaluated: number;
+  matched: number;
+  /** Changes by status; all 0 for an event. */
+  applied: number;
+  planned: number;
+  failed: number;
+  skipped: number;
+  reverted: number;
+  message: string | null;
+  at: string;
+  finishedAt: string | null;
+  revertedAt: string | null;
+  /** A finished, not dry, not reverted run with applied changes. */
+  revertible: boolean;
+}
+
+/** One change a run made or planned, as the audit shows it. */
+export interface RuleChangeEntry {
+  id: string;
+  runId: string;
+  adAccountId: number;
+  level: string;
+  entityId: string;
+  entityName: string;
+  action: RuleActionType;
+  /** Field values before and after (money in micros, as stored). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  status: RuleChangeStatus;
+  capped: boolean;
+  message: string | null;
+  appliedAt: string | null;
+}
+
+/** What a backtest found on one day of history. */
+export interface RuleBacktestDay {
+  date: string;
+  evaluated: number;
+  matched: number;
+  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt'>[];
+}
+
+export interface RuleBacktestResult {
+  start: string;
+  end: string;
+  days: RuleBacktestDay[];
+  totalChanges: number;
+}
