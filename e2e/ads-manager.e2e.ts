@@ -192,8 +192,8 @@ describe('ads manager', () => {
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: 'Save current view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save current view' });
-    await dialog.getByRole('textbox', { name: 'Preset name' }).fill(viewName);
-    await dialog.getByRole('button', { name: 'Save preset' }).click();
+    await dialog.getByRole('textbox', { name: 'View name' }).fill(viewName);
+    await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Views' }).click();

@@ -362,8 +362,8 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     await user.click(
       await screen.findByRole('menuitem', { name: 'Save current view', hidden: true }),
     );
-    await user.type(await screen.findByLabelText(/Preset name/), 'Mine');
-    await user.click(screen.getByRole('button', { name: 'Save preset' }));
+    await user.type(await screen.findByLabelText(/View name/), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toEqual({
       name: 'Mine',

@@ -13,17 +13,18 @@ import {
 } from '@mantine/core';
 import { IconFilter, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  MATCH_TYPES,
   METRICS,
   METRIC_FILTER_OPERATORS,
   METRIC_KEYS,
   metricFilterSchema,
+  type MatchType,
   type MetricFilter,
   type MetricFilterOperator,
   type MetricKey,
 } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MATCH_TYPES, type MatchType } from './url-state';
 
 interface DraftFilter {
   metric: MetricKey;

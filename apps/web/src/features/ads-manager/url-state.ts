@@ -9,8 +9,10 @@ import {
   ROWS_PER_PAGE_OPTIONS,
   dateRangeSchema,
   metricFilterSchema,
+  MATCH_TYPES,
   type AdsManagerTab,
   type EntityListTab,
+  type MatchType,
   type MetricFilter,
   type ReportSortColumn,
   type RowsPerPage,
@@ -20,9 +22,6 @@ import { DEFAULT_PERIOD, isNamedPeriod, type PeriodChoice } from '../../shared/p
 /** Strategies shows only once strategies exist; Tapwise has none yet. */
 export const VISIBLE_TABS = ADS_MANAGER_TABS.filter((tab) => tab !== 'strategies');
 export type VisibleTab = Exclude<AdsManagerTab, 'strategies'>;
-
-export const MATCH_TYPES = ['BROAD', 'EXACT'] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
 
 /** The drill-down: each level narrows the one below (Accounts › App › Campaign › Ad group). */
 export interface DrillScope {

@@ -115,6 +115,8 @@ export function ViewsMenu(props: {
       <SavePresetModal
         opened={saving}
         title={t('adsManager.views.saveCurrent')}
+        nameLabel={t('adsManager.views.name')}
+        saveLabel={t('adsManager.views.save')}
         nameSchema={customViewInput.pick({ name: true })}
         onClose={() => setSaving(false)}
         onSave={props.onSaveCurrent}

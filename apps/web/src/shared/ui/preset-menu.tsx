@@ -105,6 +105,9 @@ export function SavePresetModal(props: {
   opened: boolean;
   title: string;
   nameSchema: FormSchema<{ name: string }>;
+  /** The name field's and the save button's words; a preset's by default. */
+  nameLabel?: string;
+  saveLabel?: string;
   onClose(): void;
   onSave(name: string): Promise<boolean>;
 }) {
@@ -128,7 +131,7 @@ export function SavePresetModal(props: {
       >
         <Stack gap="md">
           <TextInput
-            label={t('overview.presets.name')}
+            label={props.nameLabel ?? t('overview.presets.name')}
             required
             data-autofocus
             {...form.field('name')}
@@ -138,7 +141,7 @@ export function SavePresetModal(props: {
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={pending}>
-              {t('overview.presets.save')}
+              {props.saveLabel ?? t('overview.presets.save')}
             </Button>
           </Group>
         </Stack>
