@@ -194,14 +194,15 @@ export async function saveBulkActionProgress(
   teamId: string,
   id: string,
   results: WriteRowResult[],
-  finished: boolean,
+  status: 'RUNNING' | 'DONE' | 'FAILED',
 ): Promise<void> {
   await db
     .update(bulkActions)
     .set({
       done: results.length,
       results,
-      ...(finished ? { status: 'DONE' as const, finishedAt: new Date() } : {}),
+      status,
+      ...(status === 'RUNNING' ? {} : { finishedAt: new Date() }),
     })
     .where(and(eq(bulkActions.teamId, teamId), eq(bulkActions.id, id)));
 }

@@ -2,6 +2,7 @@
 // bulk_actions and a job that works through it in chunks, saving and announcing progress to
 // the acting member after each chunk and once more with every row's result.
 import {
+  ADS_MANAGER_MESSAGES as MESSAGES,
   CHANGE_SOURCES,
   DATA_REQUEST_CHANNEL_OP_IDS,
   dataRequestChannel,
@@ -105,7 +106,7 @@ export async function runBulkAction(ctx: JobContext, teamId: string, id: string)
       );
     }
     const finished = results.length === input.entities.length;
-    await saveBulkActionProgress(ctx.db, teamId, id, results, finished);
+    await saveBulkActionProgress(ctx.db, teamId, id, results, finished ? 'DONE' : 'RUNNING');
     announce(ctx, actor.userId, {
       bulkActionId: id,
       done: results.length,
@@ -115,7 +116,35 @@ export async function runBulkAction(ctx: JobContext, teamId: string, id: string)
   }
 }
 
-function announce(ctx: JobContext, userId: string | null, progress: BulkActionProgress) {
+/**
+ * The job failed on its last attempt: the rows it did not reach fail with the spec's words, and
+ * the action ends so that its progress bar does too.
+ */
+export async function giveUpBulkAction(
+  ctx: Pick<JobContext, 'db' | 'realtime'>,
+  teamId: string,
+  id: string,
+): Promise<void> {
+  const row = await findBulkAction(ctx.db, teamId, id);
+  if (!row || row.status !== 'RUNNING') return;
+  const { actor, input } = bulkActionRequest.parse(row.request);
+  const results = [...(row.results ?? [])];
+  for (const ref of input.entities.slice(results.length))
+    results.push({ id: ref.id, ok: false, message: MESSAGES.updateFailed });
+  await saveBulkActionProgress(ctx.db, teamId, id, results, 'FAILED');
+  announce(ctx, actor.userId, {
+    bulkActionId: id,
+    done: results.length,
+    total: results.length,
+    results,
+  });
+}
+
+function announce(
+  ctx: Pick<JobContext, 'realtime'>,
+  userId: string | null,
+  progress: BulkActionProgress,
+) {
   if (!userId) return;
   ctx.realtime.toUser(userId, dataRequestChannel(userId), {
     opId: DATA_REQUEST_CHANNEL_OP_IDS.bulkAction,

@@ -14,6 +14,11 @@ export interface JobDefinition<Payload, Context> {
   /** How long a run may take before pg-boss considers its worker dead and retries it. */
   expireInSeconds?: number;
   handle(payload: Payload, context: Context): Promise<void>;
+  /**
+   * Runs when the last attempt failed, so that the work's own record ends as failed instead of
+   * staying in progress for ever.
+   */
+  onGiveUp?(payload: Payload, context: Context, error: unknown): Promise<void>;
 }
 
 export function defineJob<Payload, Context>(
@@ -65,11 +70,18 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       for (const job of jobs) {
         await queue.boss.createQueue(job.name);
         if (job.cron) await queue.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-        await queue.boss.work<unknown>(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
+        const options = { pollingIntervalSeconds: 2, includeMetadata: true as const };
+        await queue.boss.work<unknown>(job.name, options, async (batch) => {
           for (const entry of batch) {
             const payload = job.payload.parse(entry.data);
             logger.info({ job: job.name, jobId: entry.id }, 'job started');
-            await job.handle(payload, context);
+            try {
+              await job.handle(payload, context);
+            } catch (error) {
+              if (job.onGiveUp && entry.retryCount >= entry.retryLimit)
+                await job.onGiveUp(payload, context, error);
+              throw error;
+            }
             logger.info({ job: job.name, jobId: entry.id }, 'job finished');
           }
         });

@@ -13,4 +13,8 @@ export const bulkActionJob = defineJob({
     const { runBulkAction } = await import('../bulk-actions.service');
     await runBulkAction(ctx, teamId, bulkActionId);
   },
+  async onGiveUp({ teamId, bulkActionId }, ctx: JobContext) {
+    const { giveUpBulkAction } = await import('../bulk-actions.service');
+    await giveUpBulkAction(ctx, teamId, bulkActionId);
+  },
 });
