@@ -39,7 +39,11 @@ describe('giving up a bulk action', () => {
         entities: [{ id: 11 }, { id: 12 }, { id: 13 }],
       },
     });
-    const action = await insertBulkAction(db, team.id, { userId: member.user.id, request, total: 3 });
+    const action = await insertBulkAction(db, team.id, {
+      userId: member.user.id,
+      request,
+      total: 3,
+    });
     const done = [{ id: 11, ok: true, message: null }];
     await saveBulkActionProgress(db, team.id, action.id, done, 'RUNNING');
     const announced: BulkActionProgress[] = [];
