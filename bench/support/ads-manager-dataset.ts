@@ -1,7 +1,8 @@
-// The ads manager benchmarks' dataset: a mature-sized account written by SQL into its own
-// PostgreSQL database (4 apps, 100 campaigns, 1,000 ad groups, 20,000 keywords, 90 days per day
-// and 12 weeks before; a sandbox first sync of the mature scenario takes minutes). It is reused
-// while its marker row matches; `rebuild` builds it again.
+// The ads manager and automation benchmarks' dataset: a mature-sized account written by SQL into
+// its own PostgreSQL database (4 apps, 100 campaigns, 1,000 ad groups, 20,000 keywords with two
+// search terms each, 90 days per day and 12 weeks before, the last 7 days hour by hour for
+// campaigns and ad groups; a sandbox first sync of the mature scenario takes minutes). It is
+// reused while its marker row matches; `rebuild` builds it again.
 import pg from 'pg';
 import { seedAppleAdsApp } from '../../apps/server/src/modules/analytics/overview-factories.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database.js';
@@ -9,12 +10,24 @@ import { runMigrations } from '../../apps/server/src/platform/db/migrate.js';
 import { createCompany } from '../../apps/server/src/platform/testing/factories.js';
 
 /** Bump when the way the dataset is built changes, so old datasets are rebuilt. */
-const DATASET_VERSION = 2;
+const DATASET_VERSION = 3;
 const KEYWORDS_PER_AD_GROUP = 20;
 const AD_GROUPS_PER_CAMPAIGN = 10;
 const CAMPAIGNS_PER_APP = 25;
 const APPS = 4;
 const DAILY_DAYS = 90;
+const COUNT_COLUMNS = [
+  'impressions',
+  'taps',
+  'tap_installs',
+  'view_installs',
+  'total_installs',
+  'tap_new_downloads',
+  'tap_redownloads',
+  'view_new_downloads',
+  'view_redownloads',
+  'local_spend_micros',
+];
 const WEEKS_BEFORE = 12;
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -141,11 +154,8 @@ async function buildDataset(): Promise<{ database: DatabaseHandle; marker: Marke
       `'${today}'`,
     ),
   );
-  const sums = `sum(impressions), sum(taps), sum(tap_installs), sum(view_installs),
-    sum(total_installs), sum(tap_new_downloads), sum(tap_redownloads), sum(view_new_downloads),
-    sum(view_redownloads), sum(local_spend_micros)`;
-  const counts = `impressions, taps, tap_installs, view_installs, total_installs,
-    tap_new_downloads, tap_redownloads, view_new_downloads, view_redownloads, local_spend_micros`;
+  const sums = COUNT_COLUMNS.map((column) => `sum(${column})`).join(', ');
+  const counts = COUNT_COLUMNS.join(', ');
   await run(
     `INSERT INTO ad_group_report_facts (team_id, ad_account_id, adam_id, campaign_id, grain, date,
        ad_group_id, ${counts})
@@ -158,6 +168,40 @@ async function buildDataset(): Promise<{ database: DatabaseHandle; marker: Marke
        ${counts})
      SELECT team_id, ad_account_id, adam_id, campaign_id, grain, date, ${sums}
      FROM keyword_report_facts WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5, 6`,
+    [team.id],
+  );
+  // Each keyword's own text and one longer term, splitting its daily counts about 2:1.
+  await run(
+    `INSERT INTO search_term_report_facts (team_id, ad_account_id, adam_id, campaign_id, grain,
+       date, ad_group_id, keyword_id, search_term_text, search_term_source, ${counts})
+     SELECT f.team_id, f.ad_account_id, f.adam_id, f.campaign_id, f.grain, f.date, f.ad_group_id,
+       f.keyword_id, CASE WHEN t.second THEN k.text || ' app' ELSE k.text END, 'TARGETED',
+       ${COUNT_COLUMNS.map(
+         (c) => `CASE WHEN t.second THEN f.${c} / 3 ELSE f.${c} - f.${c} / 3 END`,
+       ).join(', ')}
+     FROM keyword_report_facts f
+     JOIN keywords k ON k.team_id = f.team_id AND k.id = f.keyword_id
+     CROSS JOIN (VALUES (false), (true)) t(second)
+     WHERE f.team_id = $1 AND f.grain = 'DAILY'`,
+    [team.id],
+  );
+  // The last 7 days hour by hour: each day's ad group counts spread over 24 hours.
+  await run(
+    `INSERT INTO ad_group_hourly_facts (team_id, ad_account_id, adam_id, campaign_id, date, hour,
+       ad_group_id, ${counts})
+     SELECT f.team_id, f.ad_account_id, f.adam_id, f.campaign_id, f.date, h, f.ad_group_id,
+       ${COUNT_COLUMNS.map((c) => `f.${c} / 24 + CASE WHEN h < f.${c} % 24 THEN 1 ELSE 0 END`).join(
+         ', ',
+       )}
+     FROM ad_group_report_facts f CROSS JOIN generate_series(0, 23) h
+     WHERE f.team_id = $1 AND f.grain = 'DAILY' AND f.date > '${today}'::date - 7`,
+    [team.id],
+  );
+  await run(
+    `INSERT INTO campaign_hourly_facts (team_id, ad_account_id, adam_id, campaign_id, date, hour,
+       ${counts})
+     SELECT team_id, ad_account_id, adam_id, campaign_id, date, hour, ${sums}
+     FROM ad_group_hourly_facts WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5, 6`,
     [team.id],
   );
   await run('ANALYZE');

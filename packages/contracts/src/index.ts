@@ -7,6 +7,7 @@ export * from './periods';
 export * from './metrics';
 export * from './overview';
 export * from './overview-csv';
+export * from './rule-logs-csv';
 export * from './overview-csv-labels';
 export * from './ads-manager';
 export * from './apple-writes';

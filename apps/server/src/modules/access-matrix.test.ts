@@ -31,6 +31,8 @@ import {
 } from './ads-manager/views.repository';
 import { recordActivity } from './activity-log/activity-log.service';
 import { insertBulkAction } from './apple-writes/apple-writes.repository';
+import { createRule, createRuleRun, ruleInput } from './automation/automation-factories';
+import { listRules } from './automation/rules.repository';
 import { buildGraphQLSchema } from './graphql-schema';
 import { findIntegration, insertIntegration } from './integrations/integrations.repository';
 import { listMembers } from './teams/teams.repository';
@@ -57,7 +59,8 @@ const callers: Caller[] = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The matrix sends every operation as every caller: far more than a person's rate limit.
+  server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '100000' });
   api = apiClient(server.url);
   const company = await createCompany(server.database.db, 'Matrix Co');
   for (const caller of callers) {
@@ -265,6 +268,12 @@ describe('cross-tenant matrix', () => {
       total: 21,
     });
 
+    const ruleA = await createRule(db, companyA.id, { enabled: true });
+    const ruleRunA = await createRuleRun(db, ruleA, {
+      status: 'SUCCESS',
+      changes: [{ status: 'APPLIED' }],
+    });
+
     const snapshot = async () => ({
       members: (await listMembers(db, companyA.id)).map(({ membership }) => membership),
       logs: (await searchActivityLogs(db, { teamId: companyA.id, limit: 100 })).length,
@@ -272,11 +281,12 @@ describe('cross-tenant matrix', () => {
       overviewPresets: await listOverviewPresets(db, companyA.id, adminA.user.id),
       customViews: await listCustomViews(db, ownerA, 'keywords'),
       tablePresets: await listTablePresets(db, ownerA, 'keywords'),
+      rules: await listRules(db, companyA.id),
     });
     const before = await snapshot();
 
     const a = { user: memberA.user.id, team: companyA.id };
-    const attempts: Record<string, [string, Record<string, string>]> = {
+    const attempts: Record<string, [string, Record<string, unknown>]> = {
       reInviteCA: [
         'mutation($user: ID!) { reInviteCA(userId: $user) { email } }',
         { user: a.user },
@@ -340,6 +350,35 @@ describe('cross-tenant matrix', () => {
         `mutation($id: String!) { saveTablePreset(input: { id: $id, name: "B", tab: "keywords",
           columns: ["spend"] }) { id } }`,
         { id: tablePresetA.id },
+      ],
+      automationRule: ['query($id: ID!) { automationRule(id: $id) { id } }', { id: ruleA.id }],
+      automationRuleLogEntry: [
+        'query($id: ID!) { automationRuleLogEntry(id: $id) { id } }',
+        { id: ruleRunA.id },
+      ],
+      automationRuleChanges: [
+        'query($id: ID!) { automationRuleChanges(runId: $id) { id } }',
+        { id: ruleRunA.id },
+      ],
+      updateAutomationRule: [
+        'mutation($id: ID!, $input: JSON!) { updateAutomationRule(id: $id, input: $input) { successMessage } }',
+        { id: ruleA.id, input: ruleInput() },
+      ],
+      deleteAutomationRule: [
+        'mutation($id: ID!) { deleteAutomationRule(id: $id) { successMessage } }',
+        { id: ruleA.id },
+      ],
+      setAutomationRuleEnabled: [
+        'mutation($id: ID!) { setAutomationRuleEnabled(id: $id, enabled: false) { successMessage } }',
+        { id: ruleA.id },
+      ],
+      runAutomationRule: [
+        'mutation($id: ID!) { runAutomationRule(id: $id, dryRun: true) { runId } }',
+        { id: ruleA.id },
+      ],
+      revertAutomationRuleRun: [
+        'mutation($id: ID!) { revertAutomationRuleRun(runId: $id) { reverted } }',
+        { id: ruleRunA.id },
       ],
     };
 

@@ -8,6 +8,7 @@ import './ads-manager/ads-manager.graphql';
 import './ads-manager/views.graphql';
 import './analytics/overview.graphql';
 import './apple-writes/apple-writes.graphql';
+import './automation/automation.graphql';
 import './integrations/integrations.graphql';
 import './staff/staff.graphql';
 import './sync/sync.graphql';

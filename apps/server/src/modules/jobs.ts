@@ -2,6 +2,8 @@
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
+import { automationTickJob } from './automation/engine/jobs/automation-tick.job';
+import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
@@ -15,4 +17,6 @@ export const allJobs = [
   deleteIntegrationJob,
   exportReportJob,
   bulkActionJob,
+  automationTickJob,
+  ruleRunJob,
 ] as const;

@@ -4,6 +4,7 @@ import { AppError } from '../platform/errors';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
+import { registerAutomationRoutes } from './automation/automation.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
@@ -11,6 +12,7 @@ export function restApi(ctx: AppContext) {
     await registerAccountRoutes(api, ctx);
     await registerIntegrationRoutes(api, ctx);
     await registerAppleWriteRoutes(api, ctx);
+    await registerAutomationRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

@@ -1,7 +1,8 @@
 // The messages Tapwise mails, in every interface language, chosen by the recipient's locale.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'invite' | 'overviewReport';
+export type MailTemplate =
+  'verifyEmail' | 'resetPassword' | 'invite' | 'overviewReport' | 'ruleRun';
 
 interface MailCopy {
   subject: string;
@@ -12,7 +13,8 @@ interface MailCopy {
 
 /**
  * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
- * in the overview report by the app and the period.
+ * in the overview report by the app and the period; `{rule}`, `{matched}` and `{changes}` in a
+ * rule run's notification by the rule's name, its matches and its changes.
  */
 const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
   en: {
@@ -39,6 +41,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'The overview report for {app} from {start} to {end} is attached as a CSV file.',
       action: 'Open the overview',
       outro: 'This report was requested in Tapwise. If you did not expect it, ignore this message.',
+    },
+    ruleRun: {
+      subject: 'Tapwise rule “{rule}” made changes',
+      intro: 'The automation rule “{rule}” matched {matched} and made these changes: {changes}',
+      action: 'Open the rule logs',
+      outro: "You receive this message because you are a recipient of this rule's notifications.",
     },
   },
   de: {
@@ -70,6 +78,14 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         'Dieser Bericht wurde in Tapwise angefordert. Falls Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.',
     },
+    ruleRun: {
+      subject: 'Tapwise-Regel „{rule}“ hat Änderungen vorgenommen',
+      intro:
+        'Die Automatisierungsregel „{rule}“ hat {matched} Treffer gefunden und diese Änderungen vorgenommen: {changes}',
+      action: 'Regelprotokolle öffnen',
+      outro:
+        'Sie erhalten diese Nachricht, weil Sie Empfänger der Benachrichtigungen dieser Regel sind.',
+    },
   },
   es: {
     verifyEmail: {
@@ -96,6 +112,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'El informe de resumen de {app} del {start} al {end} se adjunta como archivo CSV.',
       action: 'Abrir el resumen',
       outro: 'Este informe se solicitó en Tapwise. Si no lo esperaba, ignore este mensaje.',
+    },
+    ruleRun: {
+      subject: 'La regla de Tapwise «{rule}» ha hecho cambios',
+      intro:
+        'La regla de automatización «{rule}» ha coincidido con {matched} y ha hecho estos cambios: {changes}',
+      action: 'Abrir los registros de la regla',
+      outro: 'Recibe este mensaje porque es destinatario de las notificaciones de esta regla.',
     },
   },
   ko: {
@@ -124,6 +147,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         '이 보고서는 Tapwise에서 요청되었습니다. 요청하지 않으셨다면 이 메시지를 무시해 주세요.',
     },
+    ruleRun: {
+      subject: 'Tapwise 규칙 “{rule}”이(가) 변경을 적용했습니다',
+      intro:
+        '자동화 규칙 “{rule}”이(가) {matched}개 항목과 일치하여 다음을 변경했습니다: {changes}',
+      action: '규칙 로그 열기',
+      outro: '이 규칙의 알림 수신자로 지정되어 이 메시지를 받으셨습니다.',
+    },
   },
   zh: {
     verifyEmail: {
@@ -149,6 +179,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '{app} 从 {start} 到 {end} 的概览报告已作为 CSV 文件附上。',
       action: '打开概览',
       outro: '此报告是在 Tapwise 中请求的。如果您没有预期收到此邮件，请忽略。',
+    },
+    ruleRun: {
+      subject: 'Tapwise 规则“{rule}”已做出更改',
+      intro: '自动化规则“{rule}”匹配了 {matched} 项，并做出以下更改：{changes}',
+      action: '打开规则日志',
+      outro: '您收到此邮件，是因为您是此规则通知的收件人。',
     },
   },
   ja: {
@@ -179,6 +215,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         'このレポートは Tapwise でリクエストされました。心当たりがない場合は、このメールを無視してください。',
     },
+    ruleRun: {
+      subject: 'Tapwise のルール「{rule}」が変更を行いました',
+      intro: '自動化ルール「{rule}」が {matched} 件に一致し、次の変更を行いました：{changes}',
+      action: 'ルールのログを開く',
+      outro: 'このルールの通知の受信者に指定されているため、このメッセージをお送りしています。',
+    },
   },
   fr: {
     verifyEmail: {
@@ -208,6 +250,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         'Ce rapport a été demandé dans Tapwise. Si vous ne l’attendiez pas, ignorez ce message.',
     },
+    ruleRun: {
+      subject: 'La règle Tapwise « {rule} » a effectué des modifications',
+      intro:
+        'La règle d’automatisation « {rule} » a trouvé {matched} correspondances et a effectué ces modifications : {changes}',
+      action: 'Ouvrir les journaux de la règle',
+      outro: 'Vous recevez ce message car vous êtes destinataire des notifications de cette règle.',
+    },
   },
   ru: {
     verifyEmail: {
@@ -236,6 +285,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Открыть обзор',
       outro:
         'Этот отчёт был запрошен в Tapwise. Если Вы его не ожидали, просто проигнорируйте это письмо.',
+    },
+    ruleRun: {
+      subject: 'Правило Tapwise «{rule}» внесло изменения',
+      intro:
+        'Правило автоматизации «{rule}» нашло {matched} совпадений и внесло эти изменения: {changes}',
+      action: 'Открыть журнал правила',
+      outro: 'Вы получили это письмо, потому что указаны получателем уведомлений этого правила.',
     },
   },
 };

@@ -28,6 +28,7 @@ import {
 } from '../integrations/integrations.repository';
 import { fetchAccountEntities } from './entity-rows';
 import { BREAKDOWN_DIMENSIONS, factRowsOf, type BreakdownDimension } from './report-facts';
+import { automationTickJob } from '../automation/engine/jobs/automation-tick.job';
 import { syncJob } from './jobs/sync.job';
 import { emitProgress, manualSyncCooldown } from './sync-progress';
 import {
@@ -250,6 +251,8 @@ async function executeSteps(
     historyLimited: integration.historyLimited || plans.some((plan) => plan.historyLimited),
   });
   await emitProgress(db, ctx.realtime, teamId);
+  // Fresh data has landed: the company's due automation rules act on it now.
+  await ctx.jobs.send(automationTickJob, { teamId, syncId: run.id });
 }
 
 /** The report steps of one ad account, in a stable order so a resumed sync finds its place. */

@@ -46,7 +46,12 @@ export function apiClient(baseUrl: string) {
       headers: headers(session, body !== undefined),
       body: body === undefined ? null : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as RestAnswer<Data>['body'] };
+    // A download (a CSV file) arrives as its text in `data`.
+    const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+    const answer = isJson
+      ? await response.json()
+      : { code: response.status, data: await response.text() };
+    return { status: response.status, body: answer as RestAnswer<Data>['body'] };
   }
 
   async function graphql<Data = Record<string, unknown>>(

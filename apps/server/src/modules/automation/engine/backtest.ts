@@ -1,0 +1,171 @@
+// A rule replayed over stored daily history, day by day, each day's window ending that day: when
+// it would have fired and what it would have changed, with the bids, budgets and statuses it
+// changed carried forward to the next days. Nothing is sent to Apple and nothing stored but the
+// activity entry.
+import {
+  ACTION_LIMIT_FREQUENCY_HOURS,
+  BACKTEST_MAX_DAYS,
+  backtestInput,
+  effectiveCaps,
+  type AutomationRuleDefinition,
+  type RuleBacktestDay,
+  type RuleBacktestResult,
+} from '@tapwise/contracts';
+import type { Database } from '../../../platform/db/database';
+import { AppError } from '../../../platform/errors';
+import { insertActivityLog } from '../../activity-log/activity-log.repository';
+import { planningContext } from './planning-context';
+import {
+  keywordKey,
+  negativeKey,
+  planChanges,
+  type ChangeValues,
+  type IntendedChange,
+  type MatchedRow,
+} from './rule-changes';
+import { matchesRule, ruleValues } from './rule-evaluation';
+import { loadRuleFacts, type RuleFactRow } from './rule-facts.repository';
+import { addDays, factWindow, isoDay } from './rule-windows';
+
+export const BACKTEST_RANGE_MESSAGE = `A backtest covers at most ${BACKTEST_MAX_DAYS} days, ending today at the latest.`;
+
+/** What the replay has changed so far. */
+interface Simulation {
+  /** Merged `after` values per level:entityId. */
+  values: Map<string, ChangeValues>;
+  negatives: Set<string>;
+  keywords: Set<string>;
+  /** Day index of the last change per entity and action (the action limit). */
+  lastChange: Map<string, number>;
+}
+
+const stateKey = (level: string, entityId: string) => `${level}:${entityId}`;
+const LEVEL_OF_TARGET = {
+  CAMPAIGN: 'campaign',
+  AD_GROUP: 'adGroup',
+  KEYWORD: 'keyword',
+  SEARCH_TERM: 'searchTerm',
+} as const;
+
+/** The row as the replay left it: simulated bid, budget and status. */
+function simulated(row: RuleFactRow, simulation: Simulation): RuleFactRow {
+  const changed = simulation.values.get(stateKey(LEVEL_OF_TARGET[row.target], row.entityId));
+  if (!changed) return row;
+  const bid = changed.bidMicros ?? changed.defaultBidMicros;
+  return {
+    ...row,
+    bidMicros: typeof bid === 'number' ? bid : row.bidMicros,
+    dailyBudgetMicros:
+      typeof changed.dailyBudgetMicros === 'number'
+        ? changed.dailyBudgetMicros
+        : row.dailyBudgetMicros,
+    status: typeof changed.status === 'string' ? changed.status : row.status,
+  };
+}
+
+/** The changes a day keeps: past the action limit, up to the per-run cap. */
+function withinLimits(
+  changes: IntendedChange[],
+  rule: AutomationRuleDefinition,
+  simulation: Simulation,
+  day: number,
+): IntendedChange[] {
+  const limitHours = rule.actionLimitFrequency
+    ? ACTION_LIMIT_FREQUENCY_HOURS[rule.actionLimitFrequency]
+    : 0;
+  return changes
+    .filter((change) => {
+      const last = simulation.lastChange.get(`${change.entityId}:${change.action}`);
+      return last === undefined || (day - last) * 24 >= limitHours;
+    })
+    .slice(0, effectiveCaps(rule).maxChangesPerRun);
+}
+
+function remember(change: IntendedChange, simulation: Simulation, day: number) {
+  simulation.lastChange.set(`${change.entityId}:${change.action}`, day);
+  const write = change.write;
+  if (write.kind === 'negativeKeyword')
+    simulation.negatives.add(
+      negativeKey(write.campaignId, write.adGroupId, write.matchType, write.text),
+    );
+  else if (write.kind === 'keyword')
+    simulation.keywords.add(keywordKey(write.adGroupId, write.matchType, write.text));
+  else {
+    const key = stateKey(change.level, change.entityId);
+    simulation.values.set(key, { ...simulation.values.get(key), ...change.after });
+  }
+}
+
+async function replayDay(
+  db: Database,
+  teamId: string,
+  rule: AutomationRuleDefinition,
+  date: string,
+  day: number,
+  simulation: Simulation,
+): Promise<RuleBacktestDay> {
+  // The end of the day: hour-based lookbacks read that day's stored daily facts.
+  const window = factWindow(rule.lookback, rule.target, new Date(`${date}T23:59:59Z`), true);
+  const rows = await loadRuleFacts(db, teamId, rule.target, window, rule.scope);
+  const matched: MatchedRow[] = rows
+    .map((row) => simulated(row, simulation))
+    .map((row) => ({ row, values: ruleValues(row) }))
+    .filter((match) => matchesRule(match.values, rule));
+  const stored = await planningContext(db, teamId, rule, matched);
+  const planned = [
+    ...planChanges(rule, matched, effectiveCaps(rule), {
+      negatives: new Set([...stored.negatives, ...simulation.negatives]),
+      keywords: new Set([...stored.keywords, ...simulation.keywords]),
+      promoteTargets: stored.promoteTargets,
+    }),
+  ];
+  const changes = withinLimits(planned, rule, simulation, day);
+  for (const change of changes) remember(change, simulation, day);
+  return {
+    date,
+    evaluated: rows.length,
+    matched: matched.length,
+    changes: changes.map((change) => ({
+      adAccountId: change.adAccountId,
+      level: change.level,
+      entityId: change.entityId,
+      entityName: change.entityName,
+      action: change.action,
+      before: change.before,
+      after: change.after,
+      status: change.refusal ? 'FAILED' : 'PLANNED',
+      capped: change.capped,
+      message: change.refusal ?? null,
+    })),
+  };
+}
+
+export async function backtestRule(
+  ctx: { db: Database },
+  teamId: string,
+  rawInput: unknown,
+  userId: string | null = null,
+): Promise<RuleBacktestResult> {
+  const { rule, start, end } = backtestInput.parse(rawInput);
+  const days: string[] = [];
+  for (let date = start; date <= end && days.length <= BACKTEST_MAX_DAYS; date = addDays(date, 1))
+    days.push(date);
+  if (start > end || days.length > BACKTEST_MAX_DAYS || end > isoDay(new Date()))
+    throw new AppError('BAD_REQUEST', BACKTEST_RANGE_MESSAGE, { end: BACKTEST_RANGE_MESSAGE });
+  const simulation: Simulation = {
+    values: new Map(),
+    negatives: new Set(),
+    keywords: new Set(),
+    lastChange: new Map(),
+  };
+  const replayed: RuleBacktestDay[] = [];
+  for (const [index, date] of days.entries())
+    replayed.push(await replayDay(ctx.db, teamId, rule, date, index, simulation));
+  const totalChanges = replayed.reduce((sum, day) => sum + day.changes.length, 0);
+  await insertActivityLog(ctx.db, teamId, {
+    userId,
+    logType: 'rule_tested',
+    message: `Backtest of rule "${rule.name}" from ${start} to ${end}: ${totalChanges} changes`,
+  });
+  return { start, end, days: replayed, totalChanges };
+}

@@ -1,0 +1,7 @@
+// The automation engine's service API: what the API and the jobs call.
+export { backtestRule } from './backtest';
+export { revertRun } from './revert';
+export { executeRun, runDueRules, startRuleRun, type EngineContext } from './rule-runner';
+export { GLOBAL_KILL_SWITCH_KEY, readKillSwitches } from './rule-runs.repository';
+export { automationTickJob } from './jobs/automation-tick.job';
+export { ruleRunJob } from './jobs/rule-run.job';

@@ -1,0 +1,442 @@
+// Runs rules: one rule's run (a manual run, or a job retried after a crash), or every due rule in
+// one batch. A batch groups rules by team, target and window and reads each group's rows with ONE
+// aggregate query, then filters and evaluates per rule in memory.
+import { randomUUID } from 'node:crypto';
+import {
+  AUTOMATION_MESSAGES,
+  automationRuleInput,
+  effectiveCaps,
+  nextRunAt,
+  ACTION_LIMIT_FREQUENCY_HOURS,
+  type AutomationRuleDefinition,
+  type AutomationRuleStatus,
+  type RuleChangeStatus,
+  type RuleRunTrigger,
+} from '@tapwise/contracts';
+import { AppError } from '../../../platform/errors';
+import { insertActivityLog } from '../../activity-log/activity-log.repository';
+import type { WriteActor } from '../../apple-writes/write-actor';
+import type { JobContext } from '../../job-context';
+import { ruleRunJob } from './jobs/rule-run.job';
+import { planningContext } from './planning-context';
+import { planChanges, type IntendedChange, type MatchedRow } from './rule-changes';
+import { matchesRule, ruleValues } from './rule-evaluation';
+import {
+  indexRows,
+  loadRuleFacts,
+  rowsInScope,
+  type IndexedRows,
+  type RuleFactRow,
+} from './rule-facts.repository';
+import {
+  findLiveRule,
+  findRunById,
+  insertChange,
+  findChangeByKey,
+  finishRuns as finishRunRows,
+  insertChanges,
+  insertRun,
+  insertRunsOnce,
+  listDueRules,
+  readKillSwitches,
+  recordRuleRun,
+  updateRun,
+  type KillSwitches,
+  type NewChange,
+  type RuleRow,
+  type RunRow,
+} from './rule-runs.repository';
+import { factWindow, windowKey } from './rule-windows';
+import { describeChange, sendRunNotification } from './run-notification';
+import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
+
+export type EngineContext = Pick<JobContext, 'db' | 'secrets' | 'logger' | 'config' | 'jobs'>;
+
+export const RUN_FAILED_MESSAGE = 'The rule could not run. It will try again at its next check.';
+export const RULE_DELETED_MESSAGE = 'The rule was deleted before it ran.';
+
+interface RunOutcome {
+  status: AutomationRuleStatus;
+  evaluated: number;
+  matched: number;
+  applied: number;
+  planned: number;
+  /** Words for the run's log: why it failed, or how many changes the cap left out. */
+  message: string | null;
+}
+
+/** Who a rule's changes are made by: its creator, through the automation source. */
+const ruleActor = (rule: RuleRow): WriteActor => ({
+  teamId: rule.teamId,
+  userId: rule.createdBy,
+  impersonatorId: null,
+  mayWrite: true,
+  source: 'automation',
+});
+
+/** Creates a manual run and queues it; a real run is refused while automation is switched off. */
+export async function startRuleRun(
+  ctx: Pick<EngineContext, 'db' | 'jobs'>,
+  actor: WriteActor,
+  ruleId: string,
+  dryRun: boolean,
+): Promise<{ runId: string }> {
+  const rule = await findLiveRule(ctx.db, actor.teamId, ruleId);
+  if (!rule) throw new AppError('NOT_FOUND', 'No such rule.');
+  if (!dryRun) {
+    const switches = await readKillSwitches(ctx.db, actor.teamId);
+    if (switches.globalKillSwitch)
+      throw new AppError('AUTOMATION_SWITCHED_OFF', AUTOMATION_MESSAGES.globalKillSwitchOn);
+    if (switches.killSwitch)
+      throw new AppError('AUTOMATION_SWITCHED_OFF', AUTOMATION_MESSAGES.killSwitchOn);
+  }
+  const run = await insertRun(ctx.db, actor.teamId, {
+    ruleId,
+    ruleName: rule.name,
+    trigger: 'MANUAL',
+    dryRun,
+    runKey: `manual:${randomUUID()}`,
+    triggeredBy: actor.userId,
+  });
+  await ctx.jobs.send(ruleRunJob, { runId: run.id });
+  return { runId: run.id };
+}
+
+/** The job body: executes a run once; a finished run is left as it is. */
+export async function executeRun(ctx: EngineContext, runId: string): Promise<void> {
+  const run = await findRunById(ctx.db, runId);
+  if (!run || run.finishedAt) return;
+  const rule = await findLiveRule(ctx.db, run.teamId, run.ruleId);
+  if (!rule) {
+    await updateRun(ctx.db, run.teamId, run.id, {
+      status: 'FAILED',
+      message: RULE_DELETED_MESSAGE,
+      finishedAt: new Date(),
+    });
+    return;
+  }
+  const now = new Date();
+  const finished = await processRun(ctx, rule, run, now, async (definition) =>
+    loadRuleFacts(
+      ctx.db,
+      rule.teamId,
+      definition.target,
+      factWindow(definition.lookback, definition.target, now),
+      definition.scope,
+    ),
+  );
+  await finishRuns(ctx, rule.teamId, [finished]);
+}
+
+/** The run's job failed on every attempt: the run ends as FAILED instead of staying PENDING. */
+export async function giveUpRun(ctx: Pick<EngineContext, 'db'>, runId: string): Promise<void> {
+  const run = await findRunById(ctx.db, runId);
+  if (!run || run.finishedAt) return;
+  await updateRun(ctx.db, run.teamId, run.id, {
+    status: 'FAILED',
+    message: RUN_FAILED_MESSAGE,
+    finishedAt: new Date(),
+  });
+}
+
+interface DueRule {
+  rule: RuleRow;
+  /** Null when the stored definition no longer validates: its run fails on its own. */
+  definition: AutomationRuleDefinition | null;
+}
+
+/** Due rules grouped by team, target and window: each group's rows are read once. */
+function groupDueRules(rules: readonly RuleRow[], now: Date): DueRule[][] {
+  const groups = new Map<string, DueRule[]>();
+  for (const rule of rules) {
+    const parsed = automationRuleInput.safeParse(rule.definition);
+    const definition = parsed.success ? parsed.data : null;
+    const key = definition
+      ? `${rule.teamId}|${definition.target}|${windowKey(factWindow(definition.lookback, definition.target, now))}`
+      : `invalid|${rule.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), { rule, definition }]);
+  }
+  return [...groups.values()];
+}
+
+/** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
+export async function runDueRules(
+  ctx: EngineContext,
+  now: Date,
+  trigger: Exclude<RuleRunTrigger, 'MANUAL'>,
+  teamId?: string,
+  syncId?: string,
+): Promise<{ runs: number }> {
+  const groups = groupDueRules(await listDueRules(ctx.db, now, teamId), now);
+  // One read per group, shared by its rules; a failed read fails each of them.
+  const reads = groups.map(([first]) => {
+    let rows: Promise<IndexedRows> | null = null;
+    const { rule, definition } = first!;
+    return () =>
+      (rows ??= definition
+        ? loadRuleFacts(
+            ctx.db,
+            rule.teamId,
+            definition.target,
+            factWindow(definition.lookback, definition.target, now),
+          ).then(indexRows)
+        : Promise.reject(new Error('The rule is not valid.')));
+  });
+  const switches = new Map<string, Promise<KillSwitches>>();
+  const switchesOf = (team: string) => {
+    if (!switches.has(team)) switches.set(team, readKillSwitches(ctx.db, team));
+    return switches.get(team)!;
+  };
+  const runKeyOf = (rule: RuleRow) =>
+    trigger === 'SCHEDULED'
+      ? `scheduled:${dueHour(rule.nextRunAt ?? now)}`
+      : `data:${syncId ?? now.toISOString()}`;
+  let runs = 0;
+  for (const [index, group] of groups.entries()) {
+    // The database reads the next groups' rows while this group's rules run.
+    for (const ahead of [1, 2]) reads[index + ahead]?.().catch(() => undefined);
+    const team = group[0]!.rule.teamId;
+    const started = await insertRunsOnce(
+      ctx.db,
+      team,
+      group.map(({ rule }) => ({
+        ruleId: rule.id,
+        ruleName: rule.name,
+        trigger,
+        dryRun: false,
+        runKey: runKeyOf(rule),
+        triggeredBy: null,
+      })),
+    );
+    const finished: Finished[] = [];
+    const decided: NewChange[] = [];
+    for (const [position, { rule, definition }] of group.entries()) {
+      const { run, created } = started[position]!;
+      if (run.finishedAt) {
+        // The run is done but the rule never learned it (a crash in between): move it on.
+        await recordRuleRun(ctx.db, team, rule.id, {
+          lastRunAt: run.finishedAt,
+          lastRunStatus: run.status,
+          nextRunAt: definition ? nextRunAt(definition, run.finishedAt, now) : null,
+        });
+        continue;
+      }
+      finished.push(
+        await processRun(
+          ctx,
+          rule,
+          run,
+          now,
+          async (parsed) => rowsInScope(await reads[index]!(), parsed.scope),
+          { fresh: created, switches: await switchesOf(team), decided },
+        ),
+      );
+    }
+    await insertChanges(ctx.db, team, decided);
+    await finishRuns(ctx, team, finished);
+    runs += finished.length;
+  }
+  return { runs };
+}
+
+const dueHour = (at: Date) =>
+  new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000).toISOString();
+
+/** What a batch knows about a run already, saving each run the reads (and some writes). */
+type Known = Pick<GatewayRun, 'fresh' | 'switches' | 'decided'>;
+
+/** Evaluates, plans and applies one run; answers its outcome, for finishRuns to record. */
+async function processRun(
+  ctx: EngineContext,
+  rule: RuleRow,
+  run: RunRow,
+  now: Date,
+  rowsOf: (definition: AutomationRuleDefinition) => Promise<RuleFactRow[]>,
+  known: Known = { fresh: false },
+): Promise<Finished> {
+  let outcome: RunOutcome;
+  try {
+    const definition = automationRuleInput.parse(rule.definition);
+    const rows = await rowsOf(definition);
+    outcome = await evaluateAndApply(ctx, rule, definition, run, rows, now, known);
+  } catch (error) {
+    ctx.logger.error({ err: error, ruleId: rule.id, runId: run.id }, 'automation rule run failed');
+    outcome = {
+      status: 'FAILED',
+      evaluated: 0,
+      matched: 0,
+      applied: 0,
+      planned: 0,
+      message: RUN_FAILED_MESSAGE,
+    };
+  }
+  return { rule, run, outcome, now };
+}
+
+async function evaluateAndApply(
+  ctx: EngineContext,
+  rule: RuleRow,
+  definition: AutomationRuleDefinition,
+  run: RunRow,
+  rows: readonly RuleFactRow[],
+  now: Date,
+  known: Known,
+): Promise<RunOutcome> {
+  const evaluated = rows.length;
+  const none = { evaluated, matched: 0, applied: 0, planned: 0, message: null };
+  if (evaluated === 0) return { ...none, status: 'NO CAMPAIGNS FOUND TO PROCESS' };
+  const matched: MatchedRow[] = [];
+  for (const row of rows) {
+    const values = ruleValues(row);
+    if (matchesRule(values, definition)) matched.push({ row, values });
+  }
+  if (matched.length === 0) return { ...none, status: 'CONDITION NOT MATCHED' };
+  const caps = effectiveCaps(definition);
+  const changes = planChanges(
+    definition,
+    matched,
+    caps,
+    await planningContext(ctx.db, rule.teamId, definition, matched),
+  );
+  const { results, leftOut } = await passThroughSafetyGateway(
+    ctx,
+    {
+      teamId: rule.teamId,
+      runId: run.id,
+      ruleId: rule.id,
+      dryRun: run.dryRun,
+      caps,
+      actionLimitHours: definition.actionLimitFrequency
+        ? ACTION_LIMIT_FREQUENCY_HOURS[definition.actionLimitFrequency]
+        : null,
+      actor: ruleActor(rule),
+      ...known,
+    },
+    changes,
+    now,
+  );
+  const applied = results
+    .filter((result) => result.status === 'APPLIED')
+    .map((result) => result.change);
+  const mailStatus = await notify(ctx, rule, definition, run, matched.length, applied);
+  const all = [...results.map((result) => result.status), ...(mailStatus ? [mailStatus] : [])];
+  const count = (status: RuleChangeStatus) => all.filter((each) => each === status).length;
+  const status: AutomationRuleStatus =
+    count('APPLIED') > 0
+      ? 'SUCCESS'
+      : all.length > 0 && count('FAILED') === all.length
+        ? 'FAILED'
+        : 'CONDITION MATCHED';
+  return {
+    status,
+    evaluated,
+    matched: matched.length,
+    applied: count('APPLIED'),
+    planned: count('PLANNED'),
+    message: leftOut ? SAFETY_MESSAGES.overChangesPerRun(caps.maxChangesPerRun) : null,
+  };
+}
+
+/**
+ * The rule's e-mail action: one message per run that matched, recorded among the run's changes
+ * (PLANNED in a dry run, which sends nothing). Retried runs do not send it twice.
+ */
+async function notify(
+  ctx: EngineContext,
+  rule: RuleRow,
+  definition: AutomationRuleDefinition,
+  run: RunRow,
+  matched: number,
+  applied: readonly IntendedChange[],
+): Promise<RuleChangeStatus | null> {
+  const action = definition.actions.find((each) => each.type === 'EMAIL_NOTIFICATION');
+  if (!action) return null;
+  const recipients = [...action.recipients.emails, ...action.recipients.externalEmails];
+  const idempotencyKey = `${run.id}:rule:${rule.id}:EMAIL_NOTIFICATION`;
+  const existing = await findChangeByKey(ctx.db, rule.teamId, idempotencyKey);
+  if (existing) return existing.status;
+  let status: RuleChangeStatus = run.dryRun ? 'PLANNED' : 'APPLIED';
+  let message: string | null = null;
+  if (!run.dryRun) {
+    try {
+      await sendRunNotification(ctx, { recipients, ruleName: rule.name, matched, applied });
+    } catch (error) {
+      ctx.logger.error({ err: error, ruleId: rule.id }, 'rule notification not sent');
+      status = 'FAILED';
+      message = 'The e-mail could not be sent.';
+    }
+  }
+  await insertChange(ctx.db, rule.teamId, {
+    runId: run.id,
+    ruleId: rule.id,
+    adAccountId: 0,
+    level: 'rule',
+    entityId: rule.id,
+    entityName: recipients.join(', '),
+    action: 'EMAIL_NOTIFICATION',
+    before: null,
+    after: { recipients, matched, changes: applied.map(describeChange) },
+    status,
+    message,
+    idempotencyKey,
+    appliedAt: status === 'APPLIED' ? new Date() : null,
+  });
+  return status;
+}
+
+interface Finished {
+  rule: RuleRow;
+  run: RunRow;
+  outcome: RunOutcome;
+  now: Date;
+}
+
+/**
+ * Records finished runs of one team: their outcome, their rules' last and next run, and the
+ * activity entries. A batch records a group's runs together; a crash before leaves them PENDING
+ * and the next check runs them again, finding the changes they recorded.
+ */
+async function finishRuns(ctx: EngineContext, teamId: string, finished: readonly Finished[]) {
+  await finishRunRows(
+    ctx.db,
+    teamId,
+    finished.map(({ rule, run, outcome, now }) => {
+      const definition = automationRuleInput.safeParse(rule.definition);
+      return {
+        runId: run.id,
+        ruleId: rule.id,
+        status: outcome.status,
+        evaluated: outcome.evaluated,
+        matched: outcome.matched,
+        message: outcome.message,
+        finishedAt: new Date(),
+        dryRun: run.dryRun,
+        lastRunAt: now,
+        nextRunAt: rule.enabled && definition.success ? nextRunAt(definition.data, now, now) : null,
+      };
+    }),
+  );
+  for (const { rule, run, outcome } of finished) {
+    const entry = activityEntry(rule, run, outcome);
+    if (entry)
+      await insertActivityLog(ctx.db, teamId, {
+        userId: run.triggeredBy ?? rule.createdBy,
+        impersonatorId: null,
+        ...entry,
+      });
+  }
+}
+
+/** rule_tested for a dry run, rule_run for a run that changed something; nothing otherwise. */
+function activityEntry(rule: RuleRow, run: RunRow, outcome: RunOutcome) {
+  if (run.dryRun)
+    return {
+      logType: 'rule_tested',
+      message: `Dry run of rule "${rule.name}": ${outcome.matched} matched, ${outcome.planned} changes planned`,
+    };
+  if (outcome.applied === 0) return null;
+  return {
+    logType: 'rule_run',
+    message: `Rule "${rule.name}" ran: ${outcome.matched} matched, ${outcome.applied} changes applied`,
+  };
+}

@@ -1,0 +1,244 @@
+// The read side of the rule logs: runs with their change counts and lifecycle events in one
+// newest-first list, one run's changes, and the flat lines of the CSV export. Always by team.
+import type {
+  RuleChangeEntry,
+  RuleChangeStatus,
+  RuleLogEntry,
+  RuleRunTrigger,
+  ruleRunsQuerySchema,
+} from '@tapwise/contracts';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../analytics/overview.repository';
+import { automationRuleChanges } from './automation.tables';
+
+/** A log entry as the API serves it: its times as dates. */
+export type RuleLogRow = Omit<RuleLogEntry, 'at' | 'finishedAt' | 'revertedAt'> & {
+  at: Date;
+  finishedAt: Date | null;
+  revertedAt: Date | null;
+};
+
+export type RuleChangeRow = Omit<RuleChangeEntry, 'appliedAt'> & { appliedAt: Date | null };
+
+/** The filters of ruleRunsQuerySchema without paging, or one run by id. */
+export type RuleLogFilters = Omit<z.output<typeof ruleRunsQuerySchema>, 'offset' | 'limit'> & {
+  runId?: string;
+};
+
+const CHANGE_STATUS_COUNTS: Record<string, RuleChangeStatus> = {
+  applied: 'APPLIED',
+  planned: 'PLANNED',
+  failed: 'FAILED',
+  skipped: 'SKIPPED',
+  reverted: 'REVERTED',
+};
+
+const utcDayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE 'UTC')`;
+const nextUtcDayStart = (date: string) =>
+  sql`(((${date}::date) + 1)::timestamp AT TIME ZONE 'UTC')`;
+
+/** The conditions both halves share: rule, statuses, the days (UTC) of their time. */
+function commonFilters(filters: RuleLogFilters, time: SQL): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.ruleId) conditions.push(sql`rule_id = ${filters.ruleId}`);
+  if (filters.statuses.length)
+    conditions.push(
+      sql`status IN (${sql.join(
+        filters.statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
+  if (filters.from) conditions.push(sql`${time} >= ${utcDayStart(filters.from)}`);
+  if (filters.to) conditions.push(sql`${time} < ${nextUtcDayStart(filters.to)}`);
+  return conditions;
+}
+
+const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
+/**
+ * Runs and events as one list of the same columns. Events are never dry runs; asking for one run
+ * leaves the events out.
+ */
+function logEntries(teamId: string, filters: RuleLogFilters): SQL {
+  const runConditions = [sql`team_id = ${teamId}`, ...commonFilters(filters, sql`started_at`)];
+  if (filters.dryRun !== undefined) runConditions.push(sql`dry_run = ${filters.dryRun}`);
+  if (filters.runId) runConditions.push(sql`id = ${filters.runId}`);
+  const runs = sql`SELECT id, 'RUN' AS kind, rule_id, rule_name, status, trigger, dry_run,
+      evaluated, matched, message, started_at AS at, finished_at, reverted_at
+    FROM automation_rule_runs WHERE ${where(runConditions)}`;
+  if (filters.runId || filters.dryRun === true) return runs;
+  const eventConditions = [sql`team_id = ${teamId}`, ...commonFilters(filters, sql`created_at`)];
+  return sql`${runs} UNION ALL
+    SELECT id, 'EVENT', rule_id, rule_name, status, NULL, false, 0, 0, NULL, created_at, NULL, NULL
+    FROM automation_rule_events WHERE ${where(eventConditions)}`;
+}
+
+const countColumns = sql.join(
+  Object.entries(CHANGE_STATUS_COUNTS).map(
+    ([column, status]) =>
+      sql`(count(*) FILTER (WHERE c.status = ${status}))::int AS ${sql.raw(column)}`,
+  ),
+  sql`, `,
+);
+
+function logRowOf(row: Record<string, unknown>): RuleLogRow {
+  const counts = Object.fromEntries(
+    Object.keys(CHANGE_STATUS_COUNTS).map((column) => [column, Number(row[column] ?? 0)]),
+  ) as Pick<RuleLogEntry, 'applied' | 'planned' | 'failed' | 'skipped' | 'reverted'>;
+  const entry = {
+    id: String(row.id),
+    kind: row.kind as RuleLogEntry['kind'],
+    ruleId: String(row.rule_id),
+    ruleName: String(row.rule_name),
+    status: String(row.status),
+    trigger: (row.trigger ?? null) as RuleRunTrigger | null,
+    dryRun: Boolean(row.dry_run),
+    evaluated: Number(row.evaluated),
+    matched: Number(row.matched),
+    ...counts,
+    message: (row.message ?? null) as string | null,
+    at: new Date(row.at as string | Date),
+    finishedAt: row.finished_at ? new Date(row.finished_at as string | Date) : null,
+    revertedAt: row.reverted_at ? new Date(row.reverted_at as string | Date) : null,
+  };
+  return {
+    ...entry,
+    revertible:
+      entry.kind === 'RUN' &&
+      entry.finishedAt !== null &&
+      !entry.dryRun &&
+      entry.revertedAt === null &&
+      entry.applied > 0,
+  };
+}
+
+/** One page of the log, newest first, with each run's change counts. */
+async function readLogPage(
+  db: Database,
+  teamId: string,
+  filters: RuleLogFilters,
+  page: { offset: number; limit: number },
+): Promise<RuleLogRow[]> {
+  const rows = await rowsOf(
+    db,
+    sql`WITH entries AS (${logEntries(teamId, filters)}),
+      page AS (SELECT * FROM entries ORDER BY at DESC, id DESC
+               OFFSET ${page.offset} LIMIT ${page.limit})
+      SELECT page.*, counts.* FROM page
+      LEFT JOIN LATERAL (SELECT ${countColumns} FROM automation_rule_changes c
+                         WHERE c.run_id = page.id AND c.team_id = ${teamId}) counts ON true
+      ORDER BY page.at DESC, page.id DESC`,
+  );
+  return rows.map(logRowOf);
+}
+
+/** One page of the log and how many entries match in all. */
+export async function listRuleLog(
+  db: Database,
+  teamId: string,
+  filters: RuleLogFilters,
+  page: { offset: number; limit: number },
+): Promise<{ entries: RuleLogRow[]; total: number }> {
+  const entries = await readLogPage(db, teamId, filters, page);
+  const [total] = await rowsOf(
+    db,
+    sql`SELECT count(*)::int AS total FROM (${logEntries(teamId, filters)}) entries`,
+  );
+  return { entries, total: Number(total?.total ?? 0) };
+}
+
+export async function findRuleRun(
+  db: Database,
+  teamId: string,
+  runId: string,
+): Promise<RuleLogRow | undefined> {
+  const [run] = await readLogPage(db, teamId, { statuses: [], runId }, { offset: 0, limit: 1 });
+  return run;
+}
+
+function changeRowOf(row: typeof automationRuleChanges.$inferSelect): RuleChangeRow {
+  return {
+    id: row.id,
+    runId: row.runId,
+    adAccountId: row.adAccountId,
+    level: row.level,
+    entityId: row.entityId,
+    entityName: row.entityName,
+    action: row.action as RuleChangeEntry['action'],
+    before: row.before ?? null,
+    after: row.after ?? null,
+    status: row.status,
+    capped: row.capped,
+    message: row.message,
+    appliedAt: row.appliedAt,
+  };
+}
+
+/** A run's changes in the order they were planned. */
+export async function listRunChanges(
+  db: Database,
+  teamId: string,
+  runId: string,
+): Promise<RuleChangeRow[]> {
+  const rows = await db
+    .select()
+    .from(automationRuleChanges)
+    .where(and(eq(automationRuleChanges.teamId, teamId), eq(automationRuleChanges.runId, runId)))
+    .orderBy(asc(automationRuleChanges.createdAt), asc(automationRuleChanges.id));
+  return rows.map(changeRowOf);
+}
+
+/** One line of the CSV export: a change with its run, or a run without changes, or an event. */
+export interface RuleLogLine {
+  entry: RuleLogRow;
+  change: RuleChangeRow | null;
+}
+
+/** Every line matching the filters, newest entry first, at most `limit`. */
+export async function listRuleLogLines(
+  db: Database,
+  teamId: string,
+  filters: RuleLogFilters,
+  limit: number,
+): Promise<RuleLogLine[]> {
+  const rows = await rowsOf(
+    db,
+    sql`WITH entries AS (${logEntries(teamId, filters)})
+      SELECT e.*, c.id AS change_id, c.ad_account_id, c.level, c.entity_id, c.entity_name,
+             c.action, c.before, c.after, c.status AS change_status, c.capped,
+             c.message AS change_message, c.applied_at
+      FROM entries e
+      LEFT JOIN automation_rule_changes c
+        ON e.kind = 'RUN' AND c.run_id = e.id AND c.team_id = ${teamId}
+      ORDER BY e.at DESC, e.id DESC, c.created_at, c.id
+      LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ entry: logRowOf(row), change: lineChangeOf(row) }));
+}
+
+function lineChangeOf(row: Record<string, unknown>): RuleChangeRow | null {
+  if (!row.change_id) return null;
+  return {
+    id: String(row.change_id),
+    runId: String(row.id),
+    adAccountId: Number(row.ad_account_id),
+    level: String(row.level),
+    entityId: String(row.entity_id),
+    entityName: String(row.entity_name),
+    action: row.action as RuleChangeEntry['action'],
+    before: jsonOf(row.before),
+    after: jsonOf(row.after),
+    status: row.change_status as RuleChangeStatus,
+    capped: Boolean(row.capped),
+    message: (row.change_message ?? null) as string | null,
+    appliedAt: row.applied_at ? new Date(row.applied_at as string | Date) : null,
+  };
+}
+
+/** jsonb arrives parsed from both engines; a string would mean a driver that does not parse it. */
+function jsonOf(value: unknown): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+}

@@ -1,0 +1,69 @@
+// The rule logs as CSV (spec 2 §5: logs exportable): one line per change a run planned or made;
+// a run without changes and a lifecycle event take one line each. Money is written en-US with
+// 2 decimals, times in UTC ISO 8601.
+import Papa from 'papaparse';
+import type { RuleChangeEntry, RuleLogEntry } from './automation-rules';
+import { formatMicrosAmount } from './overview-csv';
+
+export interface RuleLogCsvLine {
+  entry: Pick<RuleLogEntry, 'at' | 'ruleName' | 'status' | 'trigger' | 'dryRun' | 'message'>;
+  change: Pick<
+    RuleChangeEntry,
+    'level' | 'entityName' | 'action' | 'before' | 'after' | 'status' | 'capped' | 'message'
+  > | null;
+}
+
+export const RULE_LOGS_CSV_COLUMNS = [
+  'Time',
+  'Rule',
+  'Status',
+  'Trigger',
+  'Dry run',
+  'Entity level',
+  'Entity',
+  'Action',
+  'Before',
+  'After',
+  'Change status',
+  'Capped',
+  'Message',
+] as const;
+
+const MICROS_SUFFIX = /Micros$/;
+
+/** `bid: 1.20; status: PAUSED`: amounts stored in micros are written as money. */
+export function formatChangeValues(values: Record<string, unknown> | null): string {
+  if (!values) return '';
+  return Object.entries(values)
+    .map(([key, value]) =>
+      MICROS_SUFFIX.test(key) && typeof value === 'number'
+        ? `${key.replace(MICROS_SUFFIX, '')}: ${formatMicrosAmount(value)}`
+        : `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    )
+    .join('; ');
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+export function buildRuleLogsCsv(lines: readonly RuleLogCsvLine[]): string {
+  const rows = lines.map(({ entry, change }) => [
+    entry.at,
+    entry.ruleName,
+    entry.status,
+    entry.trigger ?? '',
+    yesNo(entry.dryRun),
+    change?.level ?? '',
+    change?.entityName ?? '',
+    change?.action ?? '',
+    formatChangeValues(change?.before ?? null),
+    formatChangeValues(change?.after ?? null),
+    change?.status ?? '',
+    change ? yesNo(change.capped) : '',
+    change?.message ?? entry.message ?? '',
+  ]);
+  // Rule and entity names are the user's and Apple's text: never let a spreadsheet run them.
+  return Papa.unparse([[...RULE_LOGS_CSV_COLUMNS], ...rows], {
+    newline: '\r\n',
+    escapeFormulae: true,
+  });
+}
