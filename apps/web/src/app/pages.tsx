@@ -17,13 +17,11 @@ const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'))
 const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
 const AdsManagerPage = lazyPage(() => import('../features/ads-manager/ads-manager-page'));
+const AutomationPage = lazyPage(() => import('../features/automation/automation-page'));
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
-
-/** Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6). */
-const INTEGRATION_GUARDED_PAGES = new Set<PageKey>(['overview', 'adsManager', 'automationRules']);
 
 const CALLBACK_PAGES = new Set<PageKey>([
   'appleAdsCallback',
@@ -59,6 +57,7 @@ export function renderPage(page: PageKey): ReactElement {
       return <IntegrationsPage />;
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
+    // Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6).
     case 'overview':
       return (
         <IntegrationGuard>
@@ -71,14 +70,13 @@ export function renderPage(page: PageKey): ReactElement {
           <AdsManagerPage />
         </IntegrationGuard>
       );
+    case 'automationRules':
+      return (
+        <IntegrationGuard>
+          <AutomationPage />
+        </IntegrationGuard>
+      );
     default:
-      if (INTEGRATION_GUARDED_PAGES.has(page)) {
-        return (
-          <IntegrationGuard>
-            <PageEmptyState page={page} />
-          </IntegrationGuard>
-        );
-      }
       return CALLBACK_PAGES.has(page) ? (
         <CallbackPage page={page} />
       ) : (

@@ -36,6 +36,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Sign-out: a session the server already ended needs no alert on the way out. */
   quietSessionEnd?: boolean;
+  /** A file download (CSV): a successful answer is read as text, not JSON. */
+  readText?: boolean;
 }
 
 const LOCALE_HEADER = 'x-locale';
@@ -89,7 +91,10 @@ export async function sendRequest(path: string, init: RequestOptions = {}): Prom
     body: init.body === undefined ? null : JSON.stringify(init.body),
     signal: init.signal ?? null,
   });
-  const payload: unknown = await response.json().catch(() => undefined);
+  const payload: unknown =
+    init.readText && response.ok
+      ? await response.text()
+      : await response.json().catch(() => undefined);
   const sentSession = Object.keys(sessionHeaders).length > 0 && !init.quietSessionEnd;
   return { response, payload, sentSession };
 }
@@ -112,6 +117,13 @@ export function raiseApiError(
 export async function apiFetch<Result>(path: string, init: RequestOptions = {}): Promise<Result> {
   const { response, payload, sentSession } = await sendRequest(path, init);
   if (response.ok) return payload as Result;
+  return raiseApiError(response.status, isErrorBody(payload) ? payload : undefined, sentSession);
+}
+
+/** A file the API answers with (a CSV export), as text. */
+export async function apiText(path: string, init: RequestOptions = {}): Promise<string> {
+  const { response, payload, sentSession } = await sendRequest(path, { ...init, readText: true });
+  if (response.ok) return payload as string;
   return raiseApiError(response.status, isErrorBody(payload) ? payload : undefined, sentSession);
 }
 
