@@ -451,6 +451,32 @@ describe('run statuses and scheduling', () => {
     expect(await runDueRules(ctx, now, 'SCHEDULED', teamId)).toEqual({ runs: 0 });
   });
 
+  it('runs a due rule once when the scheduler and a finished sync batch at the same time', async () => {
+    const db = server.database.db;
+    const now = new Date();
+    const rule = await insertTestRule(
+      db,
+      teamId,
+      {
+        ...base,
+        name: 'Due once',
+        scope: { ...base.scope, campaignIds: [account.campaignId] },
+        target: 'KEYWORD',
+        conditions: [{ metric: 'taps', comparator: 'GREATER_THAN', value: 1000 }],
+        actions: [{ type: 'PAUSE' }],
+      },
+      { enabled: true, nextRunAt: new Date(now.getTime() - 60_000), createdBy: userId },
+    );
+
+    const batches = await Promise.all([
+      runDueRules(ctx, now, 'SCHEDULED', teamId),
+      runDueRules(ctx, now, 'DATA', teamId, 'sync-1'),
+    ]);
+
+    expect(batches.reduce((sum, batch) => sum + batch.runs, 0)).toBe(1);
+    expect((await findTestRule(db, rule.id)).lastRunStatus).toBe('CONDITION NOT MATCHED');
+  });
+
   it('refuses a real run while a kill switch is on, and still allows a dry run', async () => {
     const db = server.database.db;
     const rule = await insertTestRule(db, teamId, {

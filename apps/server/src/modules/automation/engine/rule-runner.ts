@@ -37,7 +37,7 @@ import {
   insertChanges,
   insertRun,
   insertRunsOnce,
-  listDueRules,
+  claimDueRules,
   readKillSwitches,
   recordRuleRun,
   updateRun,
@@ -167,7 +167,7 @@ export async function runDueRules(
   teamId?: string,
   syncId?: string,
 ): Promise<{ runs: number }> {
-  const groups = groupDueRules(await listDueRules(ctx.db, now, teamId), now);
+  const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId), now);
   // One read per group, shared by its rules; a failed read fails each of them.
   const reads = groups.map(([first]) => {
     let rows: Promise<IndexedRows> | null = null;

@@ -38,20 +38,43 @@ export async function findLiveRule(
   return row ?? null;
 }
 
-/** Enabled rules due at `now`, of one team or (the scheduler) of every team. */
-export async function listDueRules(db: Database, now: Date, teamId?: string): Promise<RuleRow[]> {
-  return db
-    .select()
-    .from(automationRules)
-    .where(
-      and(
-        teamId ? eq(automationRules.teamId, teamId) : undefined,
-        eq(automationRules.enabled, true),
-        isNull(automationRules.deletedAt),
-        lte(automationRules.nextRunAt, now),
-      ),
-    )
-    .orderBy(asc(automationRules.teamId), asc(automationRules.createdAt));
+/** How long a claimed rule is left to its batch before another batch may take it again. */
+const CLAIM_LEASE_MS = 30 * 60_000;
+
+/**
+ * Takes the enabled rules due at `now` (of one team, or of every team for the scheduler) for one
+ * batch: their next run moves past the lease at once, so a batch running beside it (the scheduler
+ * and a finished sync, two workers) does not run them too. The batch sets the real next run when
+ * it finishes; a batch that dies leaves them due again after the lease. The rows keep the next
+ * run they were due at.
+ */
+export async function claimDueRules(db: Database, now: Date, teamId?: string): Promise<RuleRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(automationRules)
+      .where(
+        and(
+          teamId ? eq(automationRules.teamId, teamId) : undefined,
+          eq(automationRules.enabled, true),
+          isNull(automationRules.deletedAt),
+          lte(automationRules.nextRunAt, now),
+        ),
+      )
+      .orderBy(asc(automationRules.teamId), asc(automationRules.createdAt))
+      .for('update', { skipLocked: true });
+    if (due.length > 0)
+      await tx
+        .update(automationRules)
+        .set({ nextRunAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .where(
+          inArray(
+            automationRules.id,
+            due.map((rule) => rule.id),
+          ),
+        );
+    return due;
+  });
 }
 
 export async function recordRuleRun(
