@@ -28,8 +28,11 @@ export function defineJob<Payload, Context>(
 }
 
 export interface JobQueue {
-  /** Starts the queue. Producers only enqueue; workers also run handlers and schedules. */
-  start(mode: 'producer' | 'worker'): Promise<void>;
+  /**
+   * Starts the queue. Producers only enqueue; workers also run handlers and, unless `cron` is
+   * false, fire the cron schedules.
+   */
+  start(mode: 'producer' | 'worker', options?: { cron?: boolean }): Promise<void>;
   send<Payload>(job: JobDefinition<Payload, unknown>, payload: Payload): Promise<string | null>;
   work<Context>(jobs: readonly JobDefinition<unknown, Context>[], context: Context): Promise<void>;
   stop(): Promise<void>;
@@ -48,12 +51,12 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
       if (!boss) throw new Error('The job queue has not been started');
       return boss;
     },
-    async start(mode) {
+    async start(mode, options = {}) {
       boss = new PgBoss({
         db,
         schema: 'pgboss',
         supervise: mode === 'worker',
-        schedule: mode === 'worker',
+        schedule: mode === 'worker' && (options.cron ?? true),
       });
       boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
       await boss.start();
