@@ -86,7 +86,7 @@ async function bundleFigures(browser: Browser, options: WebOptions, signedIn: Br
       name: 'JavaScript for /login (gzip)',
       value: login.kib,
       unit: 'KiB',
-      target: { is: '<=', value: 250, source: 'budget' },
+      target: { is: '<=', value: 350, source: 'budget' },
       detail: `${login.files} files, first visit`,
     },
     {
@@ -94,7 +94,7 @@ async function bundleFigures(browser: Browser, options: WebOptions, signedIn: Br
       name: 'JavaScript for /overview (gzip)',
       value: overview.kib,
       unit: 'KiB',
-      target: { is: '<=', value: 450, source: 'budget' },
+      target: { is: '<=', value: 525, source: 'budget' },
       detail: `${overview.files} files, first visit signed in`,
     },
   ] satisfies Figure[];
