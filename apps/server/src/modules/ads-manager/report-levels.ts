@@ -94,6 +94,8 @@ export interface LevelFacts {
   joins?: string;
   /** Whether the table has ad_group_id (all but the campaign facts). */
   hasAdGroup: boolean;
+  /** Per-day running totals of the DAILY facts, with the same key and scope columns. */
+  runningTotals?: 'keyword_running_totals';
 }
 
 export interface LevelDefinition {
@@ -241,7 +243,12 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
        LEFT JOIN ad_groups g ON ${joinOn('g', 'k', 'ad_group_id')}`,
       'k',
     ),
-    facts: { table: 'keyword_report_facts', key: 'f.keyword_id', hasAdGroup: true },
+    facts: {
+      table: 'keyword_report_facts',
+      key: 'f.keyword_id',
+      hasAdGroup: true,
+      runningTotals: 'keyword_running_totals',
+    },
     scopes: ['adam', 'campaign', 'adGroup'],
   },
   searchTerms: {

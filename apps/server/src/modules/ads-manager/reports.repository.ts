@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { FactSlice } from '../analytics/history-slices';
 import {
+  COUNT_COLUMNS,
   countsOf,
   isoDateOf,
   RANK_EXPRESSIONS,
@@ -55,8 +56,41 @@ function factScope(level: LevelDefinition, filter: Filter): SQL {
 }
 
 /**
+ * A DAILY slice from the running totals: per key, the total on its last day minus the total the
+ * day before its first, two rows instead of one per day. Each campaign is read on the last day
+ * its totals reach when that is earlier (no facts after it; mid-sync campaigns differ).
+ */
+function runningTotalsArm(
+  teamId: string,
+  level: LevelDefinition,
+  account: AccountSlices,
+  slice: FactSlice,
+  filter: Filter,
+  keyColumns: SQL,
+  groupBy: SQL,
+): SQL {
+  const table = sql.raw(level.facts!.runningTotals!);
+  const sums = sql.raw(
+    METRIC_COUNT_FIELDS.map(
+      (field) => `coalesce(sum(f.${COUNT_COLUMNS[field]}::float8 * e.sign), 0) AS "${field}"`,
+    ).join(', '),
+  );
+  return sql`SELECT ${keyColumns}, ${sums}
+    FROM campaigns c
+    CROSS JOIN LATERAL (SELECT max(t.date) AS kept FROM ${table} t
+      WHERE t.team_id = c.team_id AND t.campaign_id = c.id) m
+    CROSS JOIN LATERAL (VALUES (least(${slice.to}::date, m.kept), 1),
+      (least(${slice.from}::date - 1, m.kept), -1)) e(day, sign)
+    JOIN ${table} f ON f.team_id = c.team_id AND f.campaign_id = c.id AND f.date = e.day
+    WHERE c.team_id = ${teamId} AND c.ad_account_id = ${account.adAccountId}
+      AND f.ad_account_id = ${account.adAccountId} ${factScope(level, filter)}
+    ${groupBy}`;
+}
+
+/**
  * The facts CTE: per ad account and key, the sums over the account's slices (one range scan per
- * slice, summed on its own, then added up); with `byDay`, also per fact date.
+ * slice, summed on its own, then added up, or two rows per key from the running totals for a
+ * DAILY slice); with `byDay`, also per fact date.
  */
 function factsQuery(
   teamId: string,
@@ -79,8 +113,10 @@ function factsQuery(
     ? accounts
         .filter((account) => account.adamIds.length > 0)
         .flatMap((account) =>
-          account.slices.map(
-            (slice) => sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}
+          account.slices.map((slice) =>
+            !byDay && slice.grain === 'DAILY' && facts.runningTotals
+              ? runningTotalsArm(teamId, level, account, slice, filter, keyColumns, groupBy)
+              : sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}
             FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
             WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
               AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
