@@ -1,7 +1,8 @@
 // The Keywords tab reads DAILY periods from the keyword running totals: through the real API on
 // a real database, every period of the daily range (boundary days where a keyword has no fact,
 // periods running past the last synced day) equals the facts summed straight from the table, as
-// first written, after a re-sync that restates the last days, and after a sync that left a gap.
+// first written, after a re-sync that restates the last days, after a sync that left a gap, and
+// for facts stored before the running totals existed.
 import {
   addCounts,
   METRIC_COUNT_FIELDS,
@@ -9,16 +10,21 @@ import {
   type MetricCounts,
   type ReportPage,
 } from '@tapwise/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { replaceFacts, sumFacts } from '../ads-data/ads-data.repository';
+import { keywordRunningTotals } from '../ads-data/report-facts.tables';
 import { seedAdsManagerAccount, type SeededAccount } from './ads-manager-factories';
 
 let server: TestServer;
 let admin: Session;
 let account: SeededAccount;
+
+const range = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
 
 const day = (n: number) => `2025-05-${String(n).padStart(2, '0')}`;
 const KEYWORD = {
@@ -60,7 +66,7 @@ async function syncDays(from: number, to: number, served: (keyword: number, n: n
     campaignId: account.campaignId,
     grain: 'DAILY' as const,
   };
-  const days = Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
+  const days = range(from, to);
   const keywordRows = account.keywords.flatMap((keyword, index) =>
     days
       .filter((n) => served(index, n) >= 0)
@@ -102,10 +108,10 @@ async function keywordsTab(start: string, end: string): Promise<ReportPage> {
   return answer.data!.page;
 }
 
-/** Every period from `first` to `last` (days of May) answers the facts summed in SQL. */
-async function expectEveryPeriodExact(first: number, last: number) {
-  for (let start = first; start <= last; start++)
-    for (let end = start; end <= last; end++) {
+/** Every period starting and ending on one of `days` (of May) answers the facts summed in SQL. */
+async function expectEveryPeriodExact(days: readonly number[]) {
+  for (const start of days)
+    for (const end of days.filter((n) => n >= start)) {
       const page = await keywordsTab(day(start), day(end));
       for (const row of page.rows) {
         const straight = await sumFacts(
@@ -141,7 +147,7 @@ afterAll(async () => {
 
 describe('Keywords tab over the keyword running totals', () => {
   it('answers every period of the daily range as the facts summed, days without facts too', async () => {
-    await expectEveryPeriodExact(1, 12);
+    await expectEveryPeriodExact(range(1, 12));
     const page = await keywordsTab(day(4), day(5));
     const late = page.rows.find((row) => row.id === String(account.keywords[2]!.id))!;
     expect(late.counts.impressions).toBe(0);
@@ -152,16 +158,26 @@ describe('Keywords tab over the keyword running totals', () => {
     await syncDays(8, 10, (keyword, n) =>
       keyword === 1 ? -1 : keyword === 4 ? 0 : SERVED[keyword]!(n) ? 7 : -1,
     );
-    await expectEveryPeriodExact(1, 11);
+    await expectEveryPeriodExact(range(1, 11));
     // The same re-sync again changes nothing.
     await syncDays(8, 10, (keyword, n) =>
       keyword === 1 ? -1 : keyword === 4 ? 0 : SERVED[keyword]!(n) ? 7 : -1,
     );
-    await expectEveryPeriodExact(7, 10);
+    await expectEveryPeriodExact(range(7, 10));
   });
 
   it('answers periods across days no sync wrote', async () => {
     await syncDays(13, 15, (keyword) => (keyword === 3 ? -1 : 3));
-    await expectEveryPeriodExact(9, 16);
+    await expectEveryPeriodExact(range(9, 16));
+  });
+
+  it('reads facts stored before the running totals from the facts, until a sync fills them', async () => {
+    await server.database.db
+      .delete(keywordRunningTotals)
+      .where(eq(keywordRunningTotals.teamId, account.teamId));
+    await expectEveryPeriodExact([1, 2, 5, 8, 11, 13, 14, 16]);
+    // The next sync's last days bring every day of the campaign's running totals.
+    await syncDays(14, 15, (keyword) => (keyword === 3 ? -1 : 5));
+    await expectEveryPeriodExact([1, 2, 5, 8, 11, 13, 14, 16]);
   });
 });
