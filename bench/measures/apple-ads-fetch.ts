@@ -1,0 +1,100 @@
+// Apple Ads client (issue 4): 90 days of DAILY keyword rows of every campaign of the scenario's
+// first ad account, fetched through the client over HTTP with pageSize 5000. The sandbox runs as
+// its own process (the real CLI) so its peak memory (VmHWM) is its own.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
+import {
+  createAppleAdsClient,
+  generateKeyPair,
+  toMetrics,
+} from '../../packages/apple-ads/src/index.js';
+import type { Figure } from '../support/figures.js';
+import { timeRuns, type RunCounts } from '../support/timing.js';
+
+interface SandboxInfo {
+  url: string;
+  tokenUrl: string;
+  adminUrl: string;
+  accounts: { id: number; keywordCount: number }[];
+}
+
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export async function measureAppleAdsFetch(
+  scenario: ScenarioName,
+  counts: RunCounts,
+): Promise<Figure[]> {
+  const bin = new URL('../../packages/apple-ads-sandbox/bin/sandbox.mjs', import.meta.url).pathname;
+  const child = spawn(
+    process.execPath,
+    [bin, '--port', '0', '--seed', '42', '--scenario', scenario],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const info = await new Promise<SandboxInfo>((resolve) => {
+      createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    });
+    const keys = generateKeyPair();
+    const credentials = { clientId: 'SEARCHADS.bench', teamId: 'SEARCHADS.bench', keyId: 'bench' };
+    await fetch(`${info.adminUrl}/api-users`, {
+      method: 'POST',
+      body: JSON.stringify({
+        ...credentials,
+        publicKeyPem: keys.publicKeyPem,
+        role: 'API Account Read Only',
+      }),
+    });
+    const client = createAppleAdsClient({
+      ...credentials,
+      privateKeyPem: keys.privateKeyPem,
+      baseUrl: info.url,
+      tokenUrl: info.tokenUrl,
+    });
+    const account = client.forAccount(info.accounts[0]!.id);
+    const campaignIds: number[] = [];
+    for await (const page of account.campaigns.all())
+      campaignIds.push(...page.map((campaign) => campaign.id));
+
+    let dayRows = 0;
+    const timing = await timeRuns(async () => {
+      dayRows = 0;
+      for await (const page of account.reports.pages('keywords', {
+        timeRange: { start: day(-90), end: day(-1), granularity: 'DAILY' },
+        filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
+        options: { includeRows: ['EMPTY_METRICS'] },
+        pagination: { pageSize: 5000 },
+      }))
+        for (const row of page.rows)
+          for (const metrics of row.granularMetrics ?? []) {
+            toMetrics(metrics);
+            dayRows++;
+          }
+    }, counts);
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const peakMiB = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const group = 'Apple Ads client';
+    return [
+      {
+        group,
+        name: '90 days of keyword reports',
+        value: timing.p50 / 1000,
+        unit: 's',
+        target: { is: '<', value: 20, source: 'issue 4' },
+        detail: `${info.accounts[0]!.keywordCount.toLocaleString('en-US')} keywords, ${dayRows.toLocaleString('en-US')} keyword-days, median of ${timing.runs}`,
+      },
+      {
+        group,
+        name: 'sandbox peak memory',
+        value: peakMiB,
+        unit: 'MiB',
+        target: { is: '<', value: 1024, source: 'issue 4' },
+        detail: 'VmHWM of the sandbox process',
+      },
+    ];
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,153 @@
+// The benchmark suite: builds the dataset of a scale by a real first sync into a fresh database
+// (PostgreSQL through BENCH_DATABASE_URL, otherwise PGlite), measures every figure against its
+// target, prints one table and writes bench/results/<date>.json. docs/PERFORMANCE.md explains
+// each figure.
+// Run: npm run bench [-- --scale mature|small] [--only sync,overview,...] [--reuse]
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
+import { createMember } from '../apps/server/src/platform/testing/factories.js';
+import { apiClient } from '../apps/server/src/platform/testing/api-client.js';
+import { measureKeywordsPage } from './measures/ads-manager.js';
+import { measureApiLoad, type LoadOptions } from './measures/api-load.js';
+import { measureAppleAdsFetch } from './measures/apple-ads-fetch.js';
+import { measureRuleEngine } from './measures/automation-rules.js';
+import { measureFirstSync } from './measures/first-sync.js';
+import { measureOverview } from './measures/overview.js';
+import { measureWeb } from './measures/web.js';
+import { openBenchDataset } from './support/bench-dataset.js';
+import {
+  machineInfo,
+  printFigures,
+  verdictOf,
+  writeResult,
+  type Figure,
+} from './support/figures.js';
+import { startInProcessServer } from './support/in-process-server.js';
+import type { RunCounts } from './support/timing.js';
+
+interface Scale {
+  scenario: ScenarioName;
+  /** Targets are set for the mature dataset; smaller data would pass them by being small. */
+  judged: boolean;
+  /** Queries of a few milliseconds. */
+  quick: RunCounts;
+  /** Work of seconds: ingestion, a rule batch, a report download, a page load. */
+  slow: RunCounts;
+  rules: number;
+  load: LoadOptions;
+  tableRuns: number;
+}
+
+const SCALES: Record<'mature' | 'small', Scale> = {
+  mature: {
+    scenario: 'mature',
+    judged: true,
+    quick: { warmups: 5, runs: 30 },
+    slow: { warmups: 1, runs: 3 },
+    rules: 1_000,
+    load: { connections: 50, seconds: 20 },
+    tableRuns: 3,
+  },
+  small: {
+    scenario: 'demo',
+    judged: false,
+    quick: { warmups: 2, runs: 5 },
+    slow: { warmups: 1, runs: 2 },
+    rules: 100,
+    load: { connections: 50, seconds: 5 },
+    tableRuns: 1,
+  },
+};
+
+const MEASURES = ['sync', 'overview', 'keywords', 'rules', 'load', 'web', 'apple'] as const;
+type MeasureName = (typeof MEASURES)[number];
+
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'mature' },
+    only: { type: 'string', default: MEASURES.join(',') },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+if (options.scale !== 'mature' && options.scale !== 'small')
+  throw new Error(`--scale is mature or small, not ${options.scale}`);
+const scale = SCALES[options.scale];
+const only = new Set(options.only.split(',').map((name) => name.trim()));
+for (const name of only)
+  if (!MEASURES.includes(name as MeasureName))
+    throw new Error(`--only takes ${MEASURES.join(', ')}; not ${name}`);
+
+if (only.has('web')) {
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web app did not build');
+}
+
+const started = Date.now();
+const dataset = await openBenchDataset(scale.scenario, options.reuse);
+const engine = dataset.database.engine;
+const server = await startInProcessServer(dataset.database);
+const member = await createMember(dataset.database.db, dataset.teamId, { role: 'ADMIN' });
+
+const figures: Figure[] = [];
+const failures: string[] = [];
+/** Runs one measure; a failing one is reported and the others still run. */
+async function measure(name: MeasureName, figuresOf: () => Promise<Figure[]>) {
+  if (!only.has(name)) return;
+  console.log(`measuring ${name}…`);
+  try {
+    figures.push(...(await figuresOf()));
+  } catch (error) {
+    failures.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+  }
+}
+
+try {
+  await measure('sync', () =>
+    measureFirstSync(dataset, scale.slow, { wallSeconds: engine === 'postgres' ? 90 : 180 }),
+  );
+  await measure('overview', () => measureOverview(dataset, scale.quick));
+  await measure('keywords', () => measureKeywordsPage(dataset, scale.quick));
+  await measure('rules', () => measureRuleEngine(dataset, server.context, scale.rules, scale.slow));
+  await measure('load', async () =>
+    measureApiLoad(
+      dataset,
+      server.url,
+      await apiClient(server.url).signIn(member.email, member.password),
+      scale.load,
+    ),
+  );
+  await measure('web', () =>
+    measureWeb({
+      serverUrl: server.url,
+      email: member.email,
+      password: member.password,
+      timeToData: { warmups: 1, runs: scale.quick.runs },
+      tableRuns: scale.tableRuns,
+    }),
+  );
+  await measure('apple', () => measureAppleAdsFetch(scale.scenario, scale.slow));
+} finally {
+  await server.close();
+  await dataset.database.close();
+}
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `\n${options.scale} scale (${scale.scenario} scenario) on ${engine}, dataset ${dataset.location}, ${minutes} min` +
+    (scale.judged ? '' : '; targets are set for the mature scale, so nothing is judged'),
+);
+printFigures(figures, scale.judged);
+const file = writeResult(new URL('results', import.meta.url).pathname, {
+  date: new Date().toISOString(),
+  scale: options.scale,
+  engine,
+  scenario: scale.scenario,
+  machine: machineInfo(),
+  figures: figures.map((figure) => ({ ...figure, result: verdictOf(figure, scale.judged) })),
+});
+console.log(`written to ${file}`);
+if (failures.length > 0) {
+  console.error(`\n${failures.length} measure(s) failed:\n${failures.join('\n\n')}`);
+  process.exitCode = 1;
+}
