@@ -5,7 +5,7 @@ import type { ReportLevel } from '@tapwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The columns every level's rows have, in this order. */
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'ad_account_id',
   'adam_id',
   'campaign_id',
@@ -23,7 +23,7 @@ const ROW_COLUMNS = [
   'match_type',
   'details',
 ] as const;
-type RowColumn = (typeof ROW_COLUMNS)[number];
+export type RowColumn = (typeof ROW_COLUMNS)[number];
 
 const NULL_COLUMNS: Record<RowColumn, string> = {
   ad_account_id: 'NULL::bigint',

@@ -26,7 +26,13 @@ import {
   slicesTotal,
   sliceSums,
 } from '../analytics/overview.repository';
-import { LEVELS, type LevelDefinition, type ScopeFilter } from './report-levels';
+import {
+  LEVELS,
+  ROW_COLUMNS,
+  type LevelDefinition,
+  type RowColumn,
+  type ScopeFilter,
+} from './report-levels';
 
 /** The fact slices of one ad account (each account keeps its own history bounds). */
 export interface AccountSlices {
@@ -106,8 +112,8 @@ function runningTotalsArm(
 
 /**
  * The facts CTE: per ad account and key, the sums over the account's slices (one range scan per
- * slice, summed on its own, then added up, or two rows per key from the running totals for a
- * DAILY slice); with `byDay`, also per fact date.
+ * slice, summed on its own, then added up within the account, or two rows per key from the
+ * running totals for a DAILY slice); with `byDay`, also per fact date.
  */
 function factsQuery(
   teamId: string,
@@ -126,10 +132,11 @@ function factsQuery(
   const aliases = Object.keys(keys);
   const keyColumns = sql.raw(aliases.map((alias) => `${keys[alias]} AS ${alias}`).join(', '));
   const groupBy = sql.raw(`GROUP BY ${aliases.map((_, index) => index + 1).join(', ')}`);
-  const arms = facts
+  // Per ad account, its slices' arms; keys carry the ad account, so accounts never share a key.
+  const accountArms = facts
     ? accounts
-        .filter((account) => account.adamIds.length > 0)
-        .flatMap((account) =>
+        .filter((account) => account.adamIds.length > 0 && account.slices.length > 0)
+        .map((account) =>
           account.slices.map((slice) =>
             !byDay && slice.grain === 'DAILY' && facts.runningTotals
               ? runningTotalsArm(teamId, level, account, slice, filter, keyColumns, groupBy)
@@ -143,17 +150,21 @@ function factsQuery(
           ),
         )
     : [];
-  if (arms.length === 0) {
+  if (accountArms.length === 0) {
     // No slice to read: an empty answer of the same columns.
     const zeros = sql.raw(METRIC_COUNT_FIELDS.map((field) => `0::float8 AS "${field}"`).join(', '));
     return facts
       ? sql`SELECT ${keyColumns}, ${zeros} FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')} WHERE false`
       : sql`SELECT NULL::bigint AS ad_account_id, NULL::bigint AS key, ${zeros} WHERE false`;
   }
-  if (arms.length === 1) return arms[0]!;
   const outer = sql.raw(aliases.map((alias) => `u.${alias}`).join(', '));
-  return sql`SELECT ${outer}, ${slicesTotal(METRIC_COUNT_FIELDS)}
-    FROM (${sql.join(arms, sql` UNION ALL `)}) u GROUP BY ${outer}`;
+  const accountSums = accountArms.map((arms) =>
+    arms.length === 1
+      ? arms[0]!
+      : sql`SELECT ${outer}, ${slicesTotal(METRIC_COUNT_FIELDS)}
+        FROM (${sql.join(arms, sql` UNION ALL `)}) u GROUP BY ${outer}`,
+  );
+  return sql.join(accountSums, sql` UNION ALL `);
 }
 
 const SCOPE_COLUMNS: Record<ScopeFilter, { column: string; filter: keyof Filter }> = {
@@ -213,6 +224,29 @@ function orderBy(query: ParsedReportQuery): SQL {
   return sql.raw(`${column} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, ad_account_id, id`);
 }
 
+/**
+ * The row columns every listed row carries (keys, sub tab, sort); the page's rows get the others
+ * afterwards, so the 20,000 rows sorted and summed stay narrow.
+ */
+const LISTED_COLUMNS: readonly RowColumn[] = [
+  'ad_account_id',
+  'key',
+  'id',
+  'name',
+  'status',
+  'deleted',
+  'sort_bid',
+  'sort_daily_budget',
+  'sort_default_bid',
+  'match_type',
+];
+const listedColumns = sql.raw(LISTED_COLUMNS.map((column) => `r.${column}`).join(', '));
+const pageColumns = sql.raw(
+  ROW_COLUMNS.filter((column) => !LISTED_COLUMNS.includes(column))
+    .map((column) => `r.${column}`)
+    .join(', '),
+);
+
 const coalescedCounts = sql.raw(
   METRIC_COUNT_FIELDS.map((field) => `coalesce(fx."${field}", 0) AS "${field}"`).join(', '),
 );
@@ -231,7 +265,7 @@ function listedRows(
   const { statusTab, metrics } = query.filter;
   return sql`facts AS (${facts}),
     counted AS (
-      SELECT r.*, ${coalescedCounts} FROM (${level.rows(teamId, false)}) r
+      SELECT ${listedColumns}, ${coalescedCounts} FROM (${level.rows(teamId, false)}) r
       LEFT JOIN facts fx ON fx.ad_account_id = r.ad_account_id AND fx.key = r.key
       WHERE true ${rowConditions(level, query)}
     ),
@@ -299,10 +333,10 @@ export async function findReportPage(
           count(*) FILTER (WHERE tab = 'deleted')::int AS tab_deleted
         FROM matched
       )
-      SELECT stats.*, page.*, d.details AS page_details
+      SELECT stats.*, page.*, d.*
       FROM stats LEFT JOIN page ON true
       LEFT JOIN LATERAL (
-        SELECT r.details FROM (${LEVELS[level].rows(teamId, true)}) r
+        SELECT ${pageColumns} FROM (${LEVELS[level].rows(teamId, true)}) r
         WHERE r.ad_account_id = page.ad_account_id AND r.key = page.key
       ) d ON true
       ORDER BY page.position`,
@@ -332,9 +366,7 @@ const textOrNull = (value: unknown) =>
 
 function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRow {
   const details =
-    typeof row.page_details === 'string'
-      ? JSON.parse(row.page_details)
-      : (row.page_details as object);
+    typeof row.details === 'string' ? JSON.parse(row.details) : (row.details as object);
   return {
     level,
     id: String(row.id),
