@@ -36,7 +36,6 @@ interface Scale {
   slow: RunCounts;
   rules: number;
   load: LoadOptions;
-  tableRuns: number;
 }
 
 const SCALES: Record<'mature' | 'small', Scale> = {
@@ -47,7 +46,6 @@ const SCALES: Record<'mature' | 'small', Scale> = {
     slow: { warmups: 1, runs: 3 },
     rules: 1_000,
     load: { connections: 50, seconds: 20 },
-    tableRuns: 3,
   },
   small: {
     scenario: 'demo',
@@ -56,7 +54,6 @@ const SCALES: Record<'mature' | 'small', Scale> = {
     slow: { warmups: 1, runs: 2 },
     rules: 100,
     load: { connections: 50, seconds: 5 },
-    tableRuns: 1,
   },
 };
 
@@ -123,7 +120,7 @@ try {
       email: member.email,
       password: member.password,
       timeToData: { warmups: 1, runs: scale.quick.runs },
-      tableRuns: scale.tableRuns,
+      table: scale.slow,
     }),
   );
   await measure('apple', () => measureAppleAdsFetch(scale.scenario, scale.slow));

@@ -23,8 +23,8 @@ export interface WebOptions {
   email: string;
   password: string;
   timeToData: RunCounts;
-  /** Runs of loading and scrolling the Keywords tab with all rows. */
-  tableRuns: number;
+  /** Loading and scrolling the Keywords tab with all rows. */
+  table: RunCounts;
 }
 
 const GROUP = 'web';
@@ -86,7 +86,7 @@ async function bundleFigures(browser: Browser, options: WebOptions, signedIn: Br
       name: 'JavaScript for /login (gzip)',
       value: login.kib,
       unit: 'KiB',
-      target: { is: '<=', value: 250, source: 'budget' },
+      target: { is: '<=', value: 350, source: 'budget' },
       detail: `${login.files} files, first visit`,
     },
     {
@@ -94,7 +94,7 @@ async function bundleFigures(browser: Browser, options: WebOptions, signedIn: Br
       name: 'JavaScript for /overview (gzip)',
       value: overview.kib,
       unit: 'KiB',
-      target: { is: '<=', value: 450, source: 'budget' },
+      target: { is: '<=', value: 525, source: 'budget' },
       detail: `${overview.files} files, first visit signed in`,
     },
   ] satisfies Figure[];
@@ -176,9 +176,10 @@ async function keywordTableRun(page: Page, serverUrl: string): Promise<TableRun>
 }
 
 async function tableFigures(page: Page, options: WebOptions): Promise<Figure[]> {
+  const { warmups, runs: count } = options.table;
+  for (let warmup = 0; warmup < warmups; warmup++) await keywordTableRun(page, options.serverUrl);
   const runs: TableRun[] = [];
-  for (let run = 0; run < options.tableRuns; run++)
-    runs.push(await keywordTableRun(page, options.serverUrl));
+  for (let run = 0; run < count; run++) runs.push(await keywordTableRun(page, options.serverUrl));
   const of = (pick: (run: TableRun) => number) => median(runs.map(pick));
   const detail = `${runs[0]!.rows}, median of ${runs.length}`;
   const longTask = (name: string, value: number): Figure => ({

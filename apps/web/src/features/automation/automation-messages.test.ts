@@ -1,8 +1,7 @@
 import { AUTOMATION_LOG_STATUSES, AUTOMATION_MESSAGES, ERROR_CODES } from '@tapwise/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
 import { ApiError } from '../../shared/api/http';
-import { initI18n } from '../../shared/i18n/i18n';
+import { changeLocale, initI18n } from '../../shared/i18n/i18n';
 import {
   automationFailureMessage,
   statusLabel,
@@ -19,12 +18,12 @@ describe('automation messages', () => {
   });
 
   it('translates the server messages and leaves unknown ones as sent', async () => {
-    await i18next.changeLanguage('de');
+    await changeLocale('de');
     expect(translatedAutomationMessage(AUTOMATION_MESSAGES.enabled)).toBe(
       'Regel erfolgreich aktiviert',
     );
     expect(translatedAutomationMessage('Apple said no')).toBe('Apple said no');
-    await i18next.changeLanguage('en');
+    await changeLocale('en');
   });
 
   it('names every rule and log status of the spec, spaces and slash included', () => {

@@ -81,8 +81,9 @@ describe('overview export', () => {
   });
 
   it('heads the file in the interface language', async () => {
-    const downloads = captureDownloads();
+    // Before URL is stubbed: loading the language's chunk needs the real one.
     await changeLocale('de');
+    const downloads = captureDownloads();
     try {
       renderActions(buildReport(currdate));
       await userEvent.setup().click(screen.getByRole('button', { name: 'CSV exportieren' }));

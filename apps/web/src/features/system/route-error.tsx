@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { ChunkLoadTimeoutError } from '../../app/lazy-page';
+import { ChunkLoadTimeoutError } from '../../shared/chunks/with-timeout';
 
 /** A page that failed to load or render: a way forward instead of a blank screen. */
 export function RouteError() {

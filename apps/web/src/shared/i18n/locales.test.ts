@@ -1,6 +1,6 @@
 import { SUPPORTED_LOCALES } from '@tapwise/contracts';
-import { describe, expect, it } from 'vitest';
-import { translations } from './i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslation } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,12 +14,15 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const english = flatten(translations.en as Tree);
+const english = flatten((await loadTranslation('en')) as Tree);
 // Words that read the same in every language.
 const sameEverywhere = new Set(['Tapwise', 'OK', 'SA Panel', 'Apple Ads']);
 
 describe.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en'))('locale %s', (locale) => {
-  const strings = flatten(translations[locale] as Tree);
+  let strings: Map<string, string>;
+  beforeAll(async () => {
+    strings = flatten((await loadTranslation(locale)) as Tree);
+  });
 
   it('has every key of English and no other', () => {
     expect([...strings.keys()].filter((key) => !english.has(key))).toEqual([]);

@@ -5,13 +5,13 @@ import {
 } from '@tapwise/contracts';
 import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../../shared/i18n/i18n';
+import { changeLocale, initI18n } from '../../../shared/i18n/i18n';
 import { adsMessage, translatedServerMessage } from './write-feedback';
 
 beforeAll(async () => {
   await initI18n('en');
 });
-afterAll(() => i18next.changeLanguage('en'));
+afterAll(() => changeLocale('en'));
 
 const keys = Object.keys(ADS_MANAGER_MESSAGES) as AdsManagerMessage[];
 
@@ -21,13 +21,13 @@ describe('ads manager messages', () => {
   });
 
   it.each(SUPPORTED_LOCALES)('has every message of the contracts in %s', async (locale) => {
-    await i18next.changeLanguage(locale);
+    await changeLocale(locale);
     const missing = keys.filter((key) => !i18next.exists(`adsActions.messages.${key}`));
     expect(missing).toEqual([]);
   });
 
   it("translates the server's spec messages and keeps other text as sent", async () => {
-    await i18next.changeLanguage('de');
+    await changeLocale('de');
     expect(translatedServerMessage(ADS_MANAGER_MESSAGES.bidChanged)).toBe(
       'Gebotsbetrag erfolgreich geändert',
     );

@@ -12,7 +12,7 @@ import {
   type ReportSortColumn,
 } from '@tapwise/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type CSSProperties } from 'react';
+import { memo, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { RowActionsCell } from './cells';
@@ -76,18 +76,22 @@ export function ReportTable(props: ReportTableProps) {
     overscan: OVERSCAN,
   });
   const withActions = LEVELS_WITH_STATUS.includes(props.level);
-  const columns = [NAME_COLUMN, ...props.columns];
   const width =
     SELECT_WIDTH +
-    columns.reduce((sum, entry) => sum + entry.width, 0) +
+    NAME_COLUMN.width +
+    props.columns.reduce((sum, entry) => sum + entry.width, 0) +
     (withActions ? ACTIONS_WIDTH : 0);
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const selectable = props.rows.filter((row) => !row.deleted);
-  const allSelected =
-    selectable.length > 0 && selectable.every((row) => props.selectedIds.has(row.id));
-  const someSelected = selectable.some((row) => props.selectedIds.has(row.id));
+  // Scrolling renders this component every frame: what depends on every row is worked out only
+  // when the rows or the selection change.
+  const selection = useMemo(() => {
+    const selectable = props.rows.filter((row) => !row.deleted);
+    const all = selectable.length > 0 && selectable.every((row) => props.selectedIds.has(row.id));
+    const some = selectable.some((row) => props.selectedIds.has(row.id));
+    return { none: selectable.length === 0, all, some };
+  }, [props.rows, props.selectedIds]);
 
   return (
     <div
@@ -108,41 +112,15 @@ export function ReportTable(props: ReportTableProps) {
         aria-rowcount={props.rows.length + 2}
         data-testid="report-table"
       >
-        <colgroup>
-          <col style={{ width: SELECT_WIDTH }} />
-          {columns.map((entry) => (
-            <col key={entry.key} style={{ width: entry.width }} />
-          ))}
-          {withActions && <col style={{ width: ACTIONS_WIDTH }} />}
-        </colgroup>
-        <Table.Thead style={stickyEdge('top')}>
-          <Table.Tr>
-            <Table.Th style={pinned(0)}>
-              <Checkbox
-                size="xs"
-                aria-label={t('adsManager.table.selectAll')}
-                checked={allSelected}
-                indeterminate={someSelected && !allSelected}
-                disabled={selectable.length === 0}
-                onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
-              />
-            </Table.Th>
-            {columns.map((entry) => (
-              <HeaderCell
-                key={entry.key}
-                column={entry}
-                sortBy={props.sortBy}
-                sortDesc={props.sortDesc}
-                onSort={props.onSort}
-              />
-            ))}
-            {withActions && (
-              <Table.Th>
-                <VisuallyHidden>{t('adsManager.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={props.columns}
+          withActions={withActions}
+          sortBy={props.sortBy}
+          sortDesc={props.sortDesc}
+          onSort={props.onSort}
+          selection={selection}
+          onToggleAll={props.onToggleAll}
+        />
         <Table.Tbody>
           {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
           {items.map((item) => {
@@ -162,29 +140,101 @@ export function ReportTable(props: ReportTableProps) {
           {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
         </Table.Tbody>
         {props.totals && (
-          <Table.Tfoot style={stickyEdge('bottom')}>
-            <Table.Tr data-testid="totals-row">
-              <Table.Td style={pinned(0)} />
-              <Table.Td style={pinned(SELECT_WIDTH)}>
-                <Text size="sm" fw={700}>
-                  {t('adsManager.table.totals')}
-                </Text>
-              </Table.Td>
-              {props.columns.map((entry) => (
-                <Table.Td key={entry.key} style={cellStyle(entry)}>
-                  <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
-                    {entry.total?.(props.totals!, props.currency) ?? ''}
-                  </Text>
-                </Table.Td>
-              ))}
-              {withActions && <Table.Td />}
-            </Table.Tr>
-          </Table.Tfoot>
+          <TotalsRow
+            columns={props.columns}
+            totals={props.totals}
+            currency={props.currency}
+            withActions={withActions}
+          />
         )}
       </Table>
     </div>
   );
 }
+
+/** Column widths, the sort headers and the select-all box; unchanged while the rows scroll. */
+const TableHead = memo(function TableHead(props: {
+  columns: readonly TableColumn[];
+  withActions: boolean;
+  sortBy: ReportSortColumn;
+  sortDesc: boolean;
+  onSort(sortBy: ReportSortColumn, sortDesc: boolean): void;
+  selection: { none: boolean; all: boolean; some: boolean };
+  onToggleAll(selected: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const columns = [NAME_COLUMN, ...props.columns];
+  const { selection } = props;
+  return (
+    <>
+      <colgroup>
+        <col style={{ width: SELECT_WIDTH }} />
+        {columns.map((entry) => (
+          <col key={entry.key} style={{ width: entry.width }} />
+        ))}
+        {props.withActions && <col style={{ width: ACTIONS_WIDTH }} />}
+      </colgroup>
+      <Table.Thead style={stickyEdge('top')}>
+        <Table.Tr>
+          <Table.Th style={pinned(0)}>
+            <Checkbox
+              size="xs"
+              aria-label={t('adsManager.table.selectAll')}
+              checked={selection.all}
+              indeterminate={selection.some && !selection.all}
+              disabled={selection.none}
+              onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
+            />
+          </Table.Th>
+          {columns.map((entry) => (
+            <HeaderCell
+              key={entry.key}
+              column={entry}
+              sortBy={props.sortBy}
+              sortDesc={props.sortDesc}
+              onSort={props.onSort}
+            />
+          ))}
+          {props.withActions && (
+            <Table.Th>
+              <VisuallyHidden>{t('adsManager.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          )}
+        </Table.Tr>
+      </Table.Thead>
+    </>
+  );
+});
+
+/** The totals of every matching row, pinned under the table; unchanged while the rows scroll. */
+const TotalsRow = memo(function TotalsRow(props: {
+  columns: readonly TableColumn[];
+  totals: MetricCounts;
+  currency: string;
+  withActions: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tfoot style={stickyEdge('bottom')}>
+      <Table.Tr data-testid="totals-row">
+        <Table.Td style={pinned(0)} />
+        <Table.Td style={pinned(SELECT_WIDTH)}>
+          <Text size="sm" fw={700}>
+            {t('adsManager.table.totals')}
+          </Text>
+        </Table.Td>
+        {props.columns.map((entry) => (
+          <Table.Td key={entry.key} style={cellStyle(entry)}>
+            <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
+              {entry.total?.(props.totals, props.currency) ?? ''}
+            </Text>
+          </Table.Td>
+        ))}
+        {props.withActions && <Table.Td />}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+});
 
 function HeaderCell(props: {
   column: TableColumn;
