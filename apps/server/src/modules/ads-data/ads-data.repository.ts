@@ -28,7 +28,7 @@ import {
   type ReportGrain,
   type SyncGrain,
 } from './report-facts.tables';
-import { refreshKeywordRunningTotals, type KeywordWindow } from './keyword-running-totals';
+import { refreshKeywordRunningTotals } from './keyword-running-totals';
 
 export const ENTITY_TABLES = {
   apps,
@@ -114,21 +114,6 @@ export async function replaceFacts<K extends FactKind>(
     kind === 'keywords' && window.grain === 'DAILY'
       ? (run) => refreshKeywordRunningTotals(run, teamId, window)
       : undefined,
-  );
-}
-
-/** Computes the keyword running totals again after DAILY keyword facts written by other means. */
-export async function recomputeKeywordRunningTotals(
-  db: Database,
-  teamId: string,
-  window: KeywordWindow,
-): Promise<void> {
-  await db.transaction((tx) =>
-    refreshKeywordRunningTotals(
-      async (query) => (await tx.execute(query)).rows as Record<string, unknown>[],
-      teamId,
-      window,
-    ),
   );
 }
 
