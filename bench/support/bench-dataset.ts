@@ -136,9 +136,12 @@ export async function openBenchDataset(
   scenario: ScenarioName,
   reuse: boolean,
 ): Promise<BenchDataset> {
+  // BENCH_DATASET_DB names the database, so two benchmarks on one server keep their own.
   const location = serverUrl
-    ? `tapwise_bench_${scenario}`
+    ? (process.env.BENCH_DATASET_DB ?? `tapwise_bench_${scenario}`)
     : path.join(os.tmpdir(), 'tapwise-bench', scenario);
+  if (serverUrl && !/^[a-z_][a-z0-9_]*$/.test(location))
+    throw new Error(`BENCH_DATASET_DB must be a plain lower-case identifier, not ${location}`);
   if (reuse) {
     const database = await existingDatabase(location);
     const marker = database && (await readMarker(database, scenario));

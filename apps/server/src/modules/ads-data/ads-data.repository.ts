@@ -23,10 +23,12 @@ import {
   campaignHourlyFacts,
   campaignReportFacts,
   keywordReportFacts,
+  keywordRunningTotals,
   searchTermReportFacts,
   type ReportGrain,
   type SyncGrain,
 } from './report-facts.tables';
+import { refreshKeywordRunningTotals } from './keyword-running-totals';
 
 export const ENTITY_TABLES = {
   apps,
@@ -85,7 +87,8 @@ export interface FactWindow {
 
 /**
  * Replaces the facts of a window: Apple omits rows without delivery and restates recent days,
- * so the window is deleted and written again in one transaction, never added to.
+ * so the window is deleted and written again in one transaction, never added to. DAILY keyword
+ * facts bring their running totals up to date in the same transaction.
  */
 export async function replaceFacts<K extends FactKind>(
   db: Database,
@@ -108,6 +111,9 @@ export async function replaceFacts<K extends FactKind>(
     )!,
     rows,
     { teamId },
+    kind === 'keywords' && window.grain === 'DAILY'
+      ? (run) => refreshKeywordRunningTotals(run, teamId, window)
+      : undefined,
   );
 }
 
@@ -175,7 +181,12 @@ export async function countFacts(db: Database, teamId: string, kind: FactKind): 
 
 /** Removes every entity and fact of a company (its integration is being deleted). */
 export async function deleteAdsData(db: Database, teamId: string): Promise<void> {
-  for (const table of [...Object.values(FACT_TABLES), ...Object.values(ENTITY_TABLES)]) {
+  const tables = [
+    ...Object.values(FACT_TABLES),
+    keywordRunningTotals,
+    ...Object.values(ENTITY_TABLES),
+  ];
+  for (const table of tables) {
     await db.delete(table).where(eq(table.teamId, teamId));
   }
 }
@@ -195,6 +206,7 @@ const SYNCED_TABLES: readonly PgTable[] = [
   adGroupReportFacts,
   adGroupHourlyFacts,
   keywordReportFacts,
+  keywordRunningTotals,
   searchTermReportFacts,
   adReportFacts,
 ];

@@ -168,3 +168,34 @@ export const adGroupHourlyFacts = pgTable(
     index('ad_group_hourly_facts_campaign_idx').on(t.teamId, t.campaignId, t.date),
   ],
 );
+
+/**
+ * Per keyword and day, the keyword's DAILY facts summed through that day, so the counts of any
+ * days are the difference of two rows (keyword-running-totals.ts keeps them with the facts).
+ * Dense: every day from the keyword's first DAILY fact to the last day its campaign was synced.
+ */
+export const keywordRunningTotals = pgTable(
+  'keyword_running_totals',
+  {
+    teamId: uuid('team_id').notNull(),
+    adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
+    adamId: bigint('adam_id', { mode: 'number' }).notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' }).notNull(),
+    adGroupId: bigint('ad_group_id', { mode: 'number' }).notNull(),
+    keywordId: bigint('keyword_id', { mode: 'number' }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    // Running sums outgrow integer: every count is a bigint here.
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    taps: bigint('taps', { mode: 'number' }).notNull(),
+    tapInstalls: bigint('tap_installs', { mode: 'number' }).notNull(),
+    viewInstalls: bigint('view_installs', { mode: 'number' }).notNull(),
+    totalInstalls: bigint('total_installs', { mode: 'number' }).notNull(),
+    tapNewDownloads: bigint('tap_new_downloads', { mode: 'number' }).notNull(),
+    tapRedownloads: bigint('tap_redownloads', { mode: 'number' }).notNull(),
+    viewNewDownloads: bigint('view_new_downloads', { mode: 'number' }).notNull(),
+    viewRedownloads: bigint('view_redownloads', { mode: 'number' }).notNull(),
+    localSpendMicros: bigint('local_spend_micros', { mode: 'number' }).notNull(),
+  },
+  // By campaign and day: a read takes one day's rows per campaign, a refresh a campaign's days.
+  (t) => [primaryKey({ columns: [t.teamId, t.campaignId, t.date, t.keywordId] })],
+);

@@ -5,7 +5,7 @@ import type { ReportLevel } from '@tapwise/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The columns every level's rows have, in this order. */
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'ad_account_id',
   'adam_id',
   'campaign_id',
@@ -23,7 +23,7 @@ const ROW_COLUMNS = [
   'match_type',
   'details',
 ] as const;
-type RowColumn = (typeof ROW_COLUMNS)[number];
+export type RowColumn = (typeof ROW_COLUMNS)[number];
 
 const NULL_COLUMNS: Record<RowColumn, string> = {
   ad_account_id: 'NULL::bigint',
@@ -94,6 +94,8 @@ export interface LevelFacts {
   joins?: string;
   /** Whether the table has ad_group_id (all but the campaign facts). */
   hasAdGroup: boolean;
+  /** Per-day running totals of the DAILY facts, with the same key and scope columns. */
+  runningTotals?: 'keyword_running_totals';
 }
 
 export interface LevelDefinition {
@@ -241,7 +243,12 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
        LEFT JOIN ad_groups g ON ${joinOn('g', 'k', 'ad_group_id')}`,
       'k',
     ),
-    facts: { table: 'keyword_report_facts', key: 'f.keyword_id', hasAdGroup: true },
+    facts: {
+      table: 'keyword_report_facts',
+      key: 'f.keyword_id',
+      hasAdGroup: true,
+      runningTotals: 'keyword_running_totals',
+    },
     scopes: ['adam', 'campaign', 'adGroup'],
   },
   searchTerms: {

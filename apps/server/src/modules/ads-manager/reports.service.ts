@@ -20,6 +20,7 @@ import {
   findReportAccounts,
   findReportPage,
   findReportSeries,
+  withReportReads,
   type AccountSlices,
 } from './reports.repository';
 
@@ -50,9 +51,11 @@ export async function reportPage(
   level: ReportLevel,
   query: ParsedReportQuery,
 ): Promise<ReportPage> {
-  // Not in withOverviewReads: a table of 20,000 keywords sums 600,000 keyword-days, where
-  // parallel workers pay off.
-  return findReportPage(db, teamId, level, await accountSlices(db, teamId, query), query);
+  // Not in withOverviewReads: a level without running totals sums every fact row of the period
+  // (600,000 search-term days for 20,000 keywords over 30 days), where parallel workers pay off.
+  return withReportReads(db, async (tx) =>
+    findReportPage(tx, teamId, level, await accountSlices(tx, teamId, query), query),
+  );
 }
 
 /** One point per bucket of the period, zero-filled; paging and sort do not apply. */

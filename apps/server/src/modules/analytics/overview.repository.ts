@@ -21,7 +21,7 @@ export interface AppScope {
 
 export type CountField = keyof MetricCounts;
 
-const COUNT_COLUMNS: Record<CountField, string> = {
+export const COUNT_COLUMNS: Record<CountField, string> = {
   impressions: 'impressions',
   taps: 'taps',
   tapInstalls: 'tap_installs',

@@ -3,12 +3,25 @@
 // blob (PGlite). COPY skips per-row parameter encoding and parsing, the bulk of an INSERT's cost.
 import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Database } from './database';
+
+/** Runs one statement inside the replacing transaction and answers its rows. */
+export type QueryRunner = (query: SQL) => Promise<Record<string, unknown>[]>;
+
+const dialect = new PgDialect();
+const runnerOf =
+  (
+    query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+  ): QueryRunner =>
+  async (statement) => {
+    const { sql, params } = dialect.sqlToQuery(statement);
+    return (await query(sql, params)).rows;
+  };
 
 /** Rows per COPY chunk: bounds the text held in memory at once. */
 const ROWS_PER_CHUNK = 50_000;
@@ -49,8 +62,8 @@ function* copyChunks(
 
 /**
  * In one transaction: deletes what `where` selects from `table`, then loads `rows` by COPY, each
- * with the `shared` column values added. Columns must be scalars (array columns would need COPY's
- * array syntax).
+ * with the `shared` column values added, then runs `after` (tables derived from the rows). Columns
+ * must be scalars (array columns would need COPY's array syntax).
  */
 export async function replaceRowsByCopy<T extends PgTable>(
   db: Database,
@@ -58,6 +71,7 @@ export async function replaceRowsByCopy<T extends PgTable>(
   where: SQL,
   rows: readonly Partial<T['$inferInsert']>[],
   shared: Partial<T['$inferInsert']> = {},
+  after?: (run: QueryRunner) => Promise<void>,
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table)) as [string, PgColumn][];
   for (const [, column] of columns)
@@ -77,6 +91,7 @@ export async function replaceRowsByCopy<T extends PgTable>(
         await tx.query(`COPY ${tableName} (${names}) FROM '/dev/blob'`, [], {
           blob: new Blob([text]),
         });
+      await after?.(runnerOf((text, params) => tx.query(text, params)));
     });
     return;
   }
@@ -89,6 +104,7 @@ export async function replaceRowsByCopy<T extends PgTable>(
         Readable.from(chunks()),
         connection.query(copyFrom(`COPY ${tableName} (${names}) FROM STDIN`)),
       );
+    await after?.(runnerOf((text, params) => connection.query(text, params)));
     await connection.query('COMMIT');
   } catch (error) {
     await connection.query('ROLLBACK').catch(() => undefined);

@@ -1,0 +1,20 @@
+CREATE TABLE "keyword_running_totals" (
+	"team_id" uuid NOT NULL,
+	"ad_account_id" bigint NOT NULL,
+	"adam_id" bigint NOT NULL,
+	"campaign_id" bigint NOT NULL,
+	"ad_group_id" bigint NOT NULL,
+	"keyword_id" bigint NOT NULL,
+	"date" date NOT NULL,
+	"impressions" bigint NOT NULL,
+	"taps" bigint NOT NULL,
+	"tap_installs" bigint NOT NULL,
+	"view_installs" bigint NOT NULL,
+	"total_installs" bigint NOT NULL,
+	"tap_new_downloads" bigint NOT NULL,
+	"tap_redownloads" bigint NOT NULL,
+	"view_new_downloads" bigint NOT NULL,
+	"view_redownloads" bigint NOT NULL,
+	"local_spend_micros" bigint NOT NULL,
+	CONSTRAINT "keyword_running_totals_team_id_campaign_id_date_keyword_id_pk" PRIMARY KEY("team_id","campaign_id","date","keyword_id")
+);
