@@ -31,7 +31,11 @@ const COUNT_COLUMNS = [
 const WEEKS_BEFORE = 12;
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = 'tapwise_bench_ads_manager';
+// BENCH_DATASET_DB lets two benchmarks on one server keep separate datasets.
+const databaseName = process.env.BENCH_DATASET_DB ?? 'tapwise_bench_ads_manager';
+if (!/^[a-z_][a-z0-9_]*$/.test(databaseName)) {
+  throw new Error(`BENCH_DATASET_DB must be a plain lower-case identifier, got ${databaseName}`);
+}
 
 export function databaseUrl() {
   const url = new URL(serverUrl);
