@@ -1,6 +1,6 @@
 // Runs rules: one rule's run (a manual run, or a job retried after a crash), or every due rule in
-// one batch. A batch groups rules by team, target and window and reads each group's rows with ONE
-// aggregate query, then filters and evaluates per rule in memory.
+// one batch. A batch groups rules by team, target and grain and reads each group's rows for all
+// its windows with ONE aggregate query, then filters and evaluates per rule in memory.
 import { randomUUID } from 'node:crypto';
 import {
   AUTOMATION_MESSAGES,
@@ -24,6 +24,7 @@ import { matchesRule, ruleValues } from './rule-evaluation';
 import {
   indexRows,
   loadRuleFacts,
+  loadRuleFactsByWindow,
   rowsInScope,
   type IndexedRows,
   type RuleFactRow,
@@ -46,7 +47,7 @@ import {
   type RuleRow,
   type RunRow,
 } from './rule-runs.repository';
-import { factWindow, windowKey } from './rule-windows';
+import { factWindow, windowKey, type FactWindow } from './rule-windows';
 import { describeChange, sendRunNotification } from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
 
@@ -139,24 +140,47 @@ export async function giveUpRun(ctx: Pick<EngineContext, 'db'>, runId: string): 
   });
 }
 
-interface DueRule {
-  rule: RuleRow;
-  /** Null when the stored definition no longer validates: its run fails on its own. */
-  definition: AutomationRuleDefinition | null;
-}
+type DueRule = { rule: RuleRow } & (
+  | { definition: AutomationRuleDefinition; window: FactWindow }
+  /** The stored definition no longer validates: its run fails on its own. */
+  | { definition: null; window: null }
+);
 
-/** Due rules grouped by team, target and window: each group's rows are read once. */
+/**
+ * Due rules grouped by team, target and grain (daily or hourly facts): each group's rows are read
+ * once for all its windows.
+ */
 function groupDueRules(rules: readonly RuleRow[], now: Date): DueRule[][] {
   const groups = new Map<string, DueRule[]>();
   for (const rule of rules) {
     const parsed = automationRuleInput.safeParse(rule.definition);
-    const definition = parsed.success ? parsed.data : null;
-    const key = definition
-      ? `${rule.teamId}|${definition.target}|${windowKey(factWindow(definition.lookback, definition.target, now))}`
+    const due: DueRule = parsed.success
+      ? {
+          rule,
+          definition: parsed.data,
+          window: factWindow(parsed.data.lookback, parsed.data.target, now),
+        }
+      : { rule, definition: null, window: null };
+    const key = due.definition
+      ? `${rule.teamId}|${due.definition.target}|${due.window.grain}`
       : `invalid|${rule.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), { rule, definition }]);
+    groups.set(key, [...(groups.get(key) ?? []), due]);
   }
   return [...groups.values()];
+}
+
+/** A group's rows for each of its windows, by windowKey. */
+async function readGroup(
+  ctx: EngineContext,
+  group: readonly DueRule[],
+): Promise<Map<string, IndexedRows>> {
+  const { rule, definition } = group[0]!;
+  if (!definition) throw new Error('The rule is not valid.');
+  const windows = new Map(group.map(({ window }) => [windowKey(window!), window!]));
+  const rows = await loadRuleFactsByWindow(ctx.db, rule.teamId, definition.target, [
+    ...windows.values(),
+  ]);
+  return new Map([...windows.keys()].map((key, index) => [key, indexRows(rows[index]!)]));
 }
 
 /** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
@@ -169,18 +193,9 @@ export async function runDueRules(
 ): Promise<{ runs: number }> {
   const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId), now);
   // One read per group, shared by its rules; a failed read fails each of them.
-  const reads = groups.map(([first]) => {
-    let rows: Promise<IndexedRows> | null = null;
-    const { rule, definition } = first!;
-    return () =>
-      (rows ??= definition
-        ? loadRuleFacts(
-            ctx.db,
-            rule.teamId,
-            definition.target,
-            factWindow(definition.lookback, definition.target, now),
-          ).then(indexRows)
-        : Promise.reject(new Error('The rule is not valid.')));
+  const reads = groups.map((group) => {
+    let rows: Promise<Map<string, IndexedRows>> | null = null;
+    return () => (rows ??= readGroup(ctx, group));
   });
   const switches = new Map<string, Promise<KillSwitches>>();
   const switchesOf = (team: string) => {
@@ -210,7 +225,7 @@ export async function runDueRules(
     );
     const finished: Finished[] = [];
     const decided: NewChange[] = [];
-    for (const [position, { rule, definition }] of group.entries()) {
+    for (const [position, { rule, definition, window }] of group.entries()) {
       const { run, created } = started[position]!;
       if (run.finishedAt) {
         // The run is done but the rule never learned it (a crash in between): move it on.
@@ -227,7 +242,8 @@ export async function runDueRules(
           rule,
           run,
           now,
-          async (parsed) => rowsInScope(await reads[index]!(), parsed.scope),
+          async (parsed) =>
+            rowsInScope((await reads[index]!()).get(windowKey(window!))!, parsed.scope),
           { fresh: created, switches: await switchesOf(team), decided },
         ),
       );
