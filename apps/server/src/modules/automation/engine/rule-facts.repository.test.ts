@@ -1,7 +1,14 @@
 // The rows rules evaluate, through the database: one query for several windows answers each
 // window as one query for it alone does and as the seeded facts add up (a search term only where
-// it has facts in the window), for daily and hourly facts.
-import { addCounts, ZERO_COUNTS, type MetricCounts, type RuleTarget } from '@tapwise/contracts';
+// it has facts in the window), for daily and hourly facts; and a batch's scope filter in memory
+// keeps the rows the query's scope filter keeps.
+import {
+  addCounts,
+  ZERO_COUNTS,
+  type MetricCounts,
+  type RuleScope,
+  type RuleTarget,
+} from '@tapwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../../platform/testing/test-server';
@@ -14,7 +21,14 @@ import {
   type SeededAccount,
 } from '../../ads-manager/ads-manager-factories';
 import { seedCampaign } from '../../analytics/overview-factories';
-import { loadRuleFacts, loadRuleFactsByWindow, type RuleFactRow } from './rule-facts.repository';
+import { valued } from './rule-evaluation';
+import {
+  indexRows,
+  loadRuleFacts,
+  loadRuleFactsByWindow,
+  rowsInScope,
+  type RuleFactRow,
+} from './rule-facts.repository';
 import { addDays, factWindow, isoDay, type FactWindow } from './rule-windows';
 
 let server: TestServer;
@@ -221,5 +235,40 @@ describe('several windows in one query', () => {
       (rows) => rows.find((row) => row.campaignId === first!.campaignId)?.counts.taps,
     );
     expect(taps).toEqual([10, 10 + 40, 10 + 40 + 310]);
+  });
+});
+
+describe('the scope filter in memory', () => {
+  it('keeps the rows the query keeps for every kind of scope', async () => {
+    const db = server.database.db;
+    const [first, second] = accounts as [SeededAccount, SeededAccount];
+    const none: RuleScope = {
+      adAccountIds: [],
+      adamIds: [],
+      campaignIds: [],
+      adGroupIds: [],
+      keywordIds: [],
+    };
+    const scopes: RuleScope[] = [
+      none,
+      { ...none, campaignIds: [first.campaignId] },
+      { ...none, campaignIds: [first.campaignId, second.campaignId, first.campaignId] },
+      { ...none, adamIds: [second.adamId] },
+      { ...none, adamIds: [second.adamId], keywordIds: [second.keywords[0]!.id] },
+      { ...none, campaignIds: [first.campaignId], adGroupIds: [second.adGroupId] },
+      { ...none, adAccountIds: [first.adAccountId] },
+      { ...none, keywordIds: [first.keywords[1]!.id] },
+    ];
+    const window = DAILY_WINDOWS[3]!;
+    for (const target of ['CAMPAIGN', 'KEYWORD', 'SEARCH_TERM'] as const) {
+      const rows = indexRows((await loadRuleFacts(db, teamId, target, window)).map(valued));
+      for (const scope of scopes) {
+        const inMemory = rowsInScope(rows, scope).map(({ row }) => row.entityId);
+        const inQuery = (await loadRuleFacts(db, teamId, target, window, scope)).map(
+          (row) => row.entityId,
+        );
+        expect(inMemory.sort(), `${target} ${JSON.stringify(scope)}`).toEqual(inQuery.sort());
+      }
+    }
   });
 });

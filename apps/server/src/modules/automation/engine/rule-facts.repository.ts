@@ -11,6 +11,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { countsOf, rowsOf, sliceSums } from '../../analytics/overview.repository';
+import type { ValuedRow } from './rule-evaluation';
 import { coveringWindow, type FactWindow } from './rule-windows';
 
 export interface RuleFactRow {
@@ -286,33 +287,55 @@ const ROW_IDS: Record<keyof RuleScope, (row: RuleFactRow) => number | null> = {
   keywordIds: (row) => row.keywordId,
 };
 
-/** The scope filter of levelQuery, in memory: a batch reads a level once for many rules. */
-export function inScope(row: RuleFactRow, scope: RuleScope): boolean {
-  return (Object.keys(SCOPE_COLUMNS[row.target]) as (keyof RuleScope)[]).every(
-    (key) => scope[key].length === 0 || scope[key].includes(ROW_IDS[key](row) ?? -1),
-  );
-}
-
-/** A group's rows, indexed by campaign for rules scoped to a few campaigns. */
+/** A group's rows with their values, indexed by campaign and by app for scoped rules. */
 export interface IndexedRows {
-  all: RuleFactRow[];
-  byCampaign: Map<number, RuleFactRow[]>;
+  all: ValuedRow[];
+  byCampaign: Map<number, ValuedRow[]>;
+  byApp: Map<number, ValuedRow[]>;
 }
 
-export function indexRows(rows: RuleFactRow[]): IndexedRows {
-  const byCampaign = new Map<number, RuleFactRow[]>();
-  for (const row of rows) {
-    const list = byCampaign.get(row.campaignId);
-    if (list) list.push(row);
-    else byCampaign.set(row.campaignId, [row]);
+function indexBy(rows: readonly ValuedRow[], key: (row: RuleFactRow) => number) {
+  const index = new Map<number, ValuedRow[]>();
+  for (const entry of rows) {
+    const list = index.get(key(entry.row));
+    if (list) list.push(entry);
+    else index.set(key(entry.row), [entry]);
   }
-  return { all: rows, byCampaign };
+  return index;
 }
 
-/** The rows of one rule's scope among a group's rows. */
-export function rowsInScope(rows: IndexedRows, scope: RuleScope): RuleFactRow[] {
-  const candidates = scope.campaignIds.length
-    ? [...new Set(scope.campaignIds)].flatMap((id) => rows.byCampaign.get(id) ?? [])
-    : rows.all;
-  return candidates.filter((row) => inScope(row, scope));
+export function indexRows(rows: ValuedRow[]): IndexedRows {
+  return {
+    all: rows,
+    byCampaign: indexBy(rows, (row) => row.campaignId),
+    byApp: indexBy(rows, (row) => row.adamId),
+  };
+}
+
+/**
+ * The rows of one rule's scope among a group's rows: levelQuery's scope filter, in memory. The
+ * rows of its campaigns (else apps) come from the index; the other lists of ids become sets once,
+ * rather than being searched for every row of every rule.
+ */
+export function rowsInScope(rows: IndexedRows, scope: RuleScope): readonly ValuedRow[] {
+  const target = rows.all[0]?.row.target;
+  if (!target) return [];
+  const [indexed, index] = scope.campaignIds.length
+    ? (['campaignIds', rows.byCampaign] as const)
+    : scope.adamIds.length
+      ? (['adamIds', rows.byApp] as const)
+      : [null, null];
+  const ids = indexed ? [...new Set(scope[indexed])] : [];
+  const candidates = !index
+    ? rows.all
+    : ids.length === 1
+      ? (index.get(ids[0]!) ?? [])
+      : ids.flatMap((id) => index.get(id) ?? []);
+  const narrowing = (Object.keys(SCOPE_COLUMNS[target]) as (keyof RuleScope)[])
+    .filter((key) => key !== indexed && scope[key].length > 0)
+    .map((key) => ({ idOf: ROW_IDS[key], ids: new Set(scope[key]) }));
+  if (narrowing.length === 0) return candidates;
+  return candidates.filter(({ row }) =>
+    narrowing.every(({ idOf, ids }) => ids.has(idOf(row) ?? -1)),
+  );
 }

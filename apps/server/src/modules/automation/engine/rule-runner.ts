@@ -20,14 +20,13 @@ import type { JobContext } from '../../job-context';
 import { ruleRunJob } from './jobs/rule-run.job';
 import { planningContext } from './planning-context';
 import { planChanges, type IntendedChange, type MatchedRow } from './rule-changes';
-import { matchesRule, ruleValues } from './rule-evaluation';
+import { ruleTest, valued, type ValuedRow } from './rule-evaluation';
 import {
   indexRows,
   loadRuleFacts,
   loadRuleFactsByWindow,
   rowsInScope,
   type IndexedRows,
-  type RuleFactRow,
 } from './rule-facts.repository';
 import {
   findLiveRule,
@@ -118,13 +117,15 @@ export async function executeRun(ctx: EngineContext, runId: string): Promise<voi
   }
   const now = new Date();
   const finished = await processRun(ctx, rule, run, now, async (definition) =>
-    loadRuleFacts(
-      ctx.db,
-      rule.teamId,
-      definition.target,
-      factWindow(definition.lookback, definition.target, now),
-      definition.scope,
-    ),
+    (
+      await loadRuleFacts(
+        ctx.db,
+        rule.teamId,
+        definition.target,
+        factWindow(definition.lookback, definition.target, now),
+        definition.scope,
+      )
+    ).map(valued),
   );
   await finishRuns(ctx, rule.teamId, [finished]);
 }
@@ -180,7 +181,9 @@ async function readGroup(
   const rows = await loadRuleFactsByWindow(ctx.db, rule.teamId, definition.target, [
     ...windows.values(),
   ]);
-  return new Map([...windows.keys()].map((key, index) => [key, indexRows(rows[index]!)]));
+  return new Map(
+    [...windows.keys()].map((key, index) => [key, indexRows(rows[index]!.map(valued))]),
+  );
 }
 
 /** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
@@ -267,7 +270,7 @@ async function processRun(
   rule: RuleRow,
   run: RunRow,
   now: Date,
-  rowsOf: (definition: AutomationRuleDefinition) => Promise<RuleFactRow[]>,
+  rowsOf: (definition: AutomationRuleDefinition) => Promise<readonly ValuedRow[]>,
   known: Known = { fresh: false },
 ): Promise<Finished> {
   let outcome: RunOutcome;
@@ -294,18 +297,15 @@ async function evaluateAndApply(
   rule: RuleRow,
   definition: AutomationRuleDefinition,
   run: RunRow,
-  rows: readonly RuleFactRow[],
+  rows: readonly ValuedRow[],
   now: Date,
   known: Known,
 ): Promise<RunOutcome> {
   const evaluated = rows.length;
   const none = { evaluated, matched: 0, applied: 0, planned: 0, message: null };
   if (evaluated === 0) return { ...none, status: 'NO CAMPAIGNS FOUND TO PROCESS' };
-  const matched: MatchedRow[] = [];
-  for (const row of rows) {
-    const values = ruleValues(row);
-    if (matchesRule(values, definition)) matched.push({ row, values });
-  }
+  const passes = ruleTest(definition);
+  const matched: MatchedRow[] = rows.filter(({ values }) => passes(values));
   if (matched.length === 0) return { ...none, status: 'CONDITION NOT MATCHED' };
   const caps = effectiveCaps(definition);
   const changes = planChanges(
