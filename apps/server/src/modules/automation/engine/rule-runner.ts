@@ -210,6 +210,7 @@ export async function runDueRules(
       ? `scheduled:${dueHour(rule.nextRunAt ?? now)}`
       : `data:${syncId ?? now.toISOString()}`;
   let runs = 0;
+  let recording: Promise<void> = Promise.resolve();
   for (const [index, group] of groups.entries()) {
     // The database reads the next groups' rows while this group's rules run.
     for (const ahead of [1, 2]) reads[index + ahead]?.().catch(() => undefined);
@@ -251,10 +252,15 @@ export async function runDueRules(
         ),
       );
     }
-    await insertChanges(ctx.db, team, decided);
-    await finishRuns(ctx, team, finished);
+    // A group's changes and runs are written while the next group's rules run; one group's
+    // after the other's, and a failed write stops the batch after that next group.
+    await recording;
+    recording = insertChanges(ctx.db, team, decided).then(() => finishRuns(ctx, team, finished));
+    // Awaited above or below: this only keeps a failure from counting as unhandled meanwhile.
+    recording.catch(() => undefined);
     runs += finished.length;
   }
+  await recording;
   return { runs };
 }
 
