@@ -20,7 +20,7 @@ import {
   type KeywordFact,
   type SeededAccount,
 } from '../../ads-manager/ads-manager-factories';
-import { seedCampaign } from '../../analytics/overview-factories';
+import { seedAdGroup, seedCampaign } from '../../analytics/overview-factories';
 import { valued } from './rule-evaluation';
 import {
   indexRows,
@@ -85,23 +85,7 @@ async function anotherApp(
   const { adAccountId, adamId, campaignId, adGroupId } = other;
   await saveEntities(db, teamId, 'apps', [{ adAccountId, adamId, name: 'Second app' }]);
   await seedCampaign(db, teamId, { adAccountId, id: campaignId, adamId, name: 'Second' });
-  await saveEntities(db, teamId, 'adGroups', [
-    {
-      adAccountId,
-      id: adGroupId,
-      campaignId,
-      name: 'Second exact',
-      status: 'ENABLED',
-      deleted: false,
-      modificationTime: null,
-      displayStatus: 'RUNNING',
-      defaultBidMicros: 1_000_000,
-      automatedKeywordsOptIn: false,
-      targetingDimensions: {},
-      startTime: null,
-      endTime: null,
-    },
-  ]);
+  await seedAdGroup(db, teamId, { adAccountId, id: adGroupId, campaignId, name: 'Second exact' });
   await saveEntities(
     db,
     teamId,
