@@ -27,6 +27,7 @@ import {
   loadRuleFacts,
   loadRuleFactsByWindow,
   rowsInScope,
+  WINDOWS_PER_QUERY,
   type RuleFactRow,
 } from './rule-facts.repository';
 import { addDays, factWindow, isoDay, type FactWindow } from './rule-windows';
@@ -167,6 +168,18 @@ describe('several windows in one query', () => {
       else expect(terms).toEqual([4, 4, 4, 4, 4]);
     },
   );
+
+  it('reads more windows than one query sums in several queries, each as the facts add up', async () => {
+    const windows = Array.from({ length: WINDOWS_PER_QUERY + 4 }, (_, days) =>
+      factWindow({ range: 'CUSTOM_HOUR', hours: (days + 1) * 24 }, 'KEYWORD', now),
+    );
+    const together = await loadRuleFactsByWindow(server.database.db, teamId, 'KEYWORD', windows);
+    expect(together).toHaveLength(windows.length);
+    for (const [index, window] of windows.entries())
+      expect(Object.fromEntries(together[index]!.map((row) => [row.entityId, row.counts]))).toEqual(
+        expectedCounts('KEYWORD', window),
+      );
+  });
 
   it('sums campaigns and ad groups over their windows as one query per window does', async () => {
     const db = server.database.db;

@@ -215,9 +215,16 @@ function entityIdOf(target: RuleTarget, row: Record<string, unknown>): string {
 }
 
 /**
+ * Windows one query sums at most: each adds eleven columns (PostgreSQL allows 1,664) and their
+ * FILTERs on every fact row.
+ */
+export const WINDOWS_PER_QUERY = 16;
+
+/**
  * Every row of a level for a team over each window (of one grain), with its summed counts: a
- * batch reads its rules' windows of a level together. `scope` narrows in SQL when one rule is
- * evaluated (a batch filters one unscoped answer in memory instead).
+ * batch reads its rules' windows of a level together, WINDOWS_PER_QUERY at a time. `scope`
+ * narrows in SQL when one rule is evaluated (a batch filters one unscoped answer in memory
+ * instead).
  */
 export async function loadRuleFactsByWindow(
   db: Database,
@@ -226,6 +233,20 @@ export async function loadRuleFactsByWindow(
   windows: readonly FactWindow[],
   scope?: RuleScope,
 ): Promise<RuleFactRow[][]> {
+  if (windows.length > WINDOWS_PER_QUERY) {
+    const rows: RuleFactRow[][] = [];
+    for (let start = 0; start < windows.length; start += WINDOWS_PER_QUERY)
+      rows.push(
+        ...(await loadRuleFactsByWindow(
+          db,
+          teamId,
+          target,
+          windows.slice(start, start + WINDOWS_PER_QUERY),
+          scope,
+        )),
+      );
+    return rows;
+  }
   // A month of search terms groups a million rows: enough memory to hash them rather than sort
   // on disk (64 MB a window's sums, up to 256 MB), and no JIT compilation that costs more than it
   // saves here.
