@@ -186,6 +186,9 @@ async function readGroup(
   );
 }
 
+/** How many decided changes a batch collects before writing them while its later rules run. */
+const CHANGES_PER_WRITE = 5000;
+
 /** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
 export async function runDueRules(
   ctx: EngineContext,
@@ -210,11 +213,18 @@ export async function runDueRules(
       ? `scheduled:${dueHour(rule.nextRunAt ?? now)}`
       : `data:${syncId ?? now.toISOString()}`;
   let runs = 0;
+  // The batch's writes, one after the other, while its rules run.
   let recording: Promise<void> = Promise.resolve();
+  const record = (write: () => Promise<void>) => {
+    recording = recording.then(write);
+    // Awaited later: this only keeps a failure from counting as unhandled meanwhile.
+    recording.catch(() => undefined);
+  };
   for (const [index, group] of groups.entries()) {
-    // The database reads the next groups' rows while this group's rules run.
-    for (const ahead of [1, 2]) reads[index + ahead]?.().catch(() => undefined);
+    // The database reads this group's rows and the next groups' while the runs are created.
+    for (const ahead of [0, 1, 2]) reads[index + ahead]?.().catch(() => undefined);
     const team = group[0]!.rule.teamId;
+    const earlierGroups = recording;
     const started = await insertRunsOnce(
       ctx.db,
       team,
@@ -251,13 +261,16 @@ export async function runDueRules(
           { fresh: created, switches: await switchesOf(team), decided },
         ),
       );
+      if (decided.length >= CHANGES_PER_WRITE) {
+        const changes = decided.splice(0);
+        record(() => insertChanges(ctx.db, team, changes));
+      }
     }
-    // A group's changes and runs are written while the next group's rules run; one group's
-    // after the other's, and a failed write stops the batch after that next group.
-    await recording;
-    recording = insertChanges(ctx.db, team, decided).then(() => finishRuns(ctx, team, finished));
-    // Awaited above or below: this only keeps a failure from counting as unhandled meanwhile.
-    recording.catch(() => undefined);
+    // The group's last changes, then its runs, are written while the next group's rules run. The
+    // earlier groups' writes are done by now (a failed one stops the batch here).
+    await earlierGroups;
+    const changes = decided.splice(0);
+    record(() => insertChanges(ctx.db, team, changes).then(() => finishRuns(ctx, team, finished)));
     runs += finished.length;
   }
   await recording;
