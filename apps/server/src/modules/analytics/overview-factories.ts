@@ -70,21 +70,12 @@ export async function seedAppleAdsApp(
     name: `${app.name} – Brand – US`,
     currency: options.currency ?? 'USD',
   });
-  await saveEntities(db, teamId, 'adGroups', [
-    {
-      adAccountId,
-      id: app.adGroupId,
-      campaignId: app.campaignId,
-      name: 'Brand exact',
-      ...lifecycle,
-      displayStatus: 'RUNNING',
-      defaultBidMicros: 1_000_000,
-      automatedKeywordsOptIn: false,
-      targetingDimensions: {},
-      startTime: null,
-      endTime: null,
-    },
-  ]);
+  await seedAdGroup(db, teamId, {
+    adAccountId,
+    id: app.adGroupId,
+    campaignId: app.campaignId,
+    name: 'Brand exact',
+  });
   await saveEntities(db, teamId, 'keywords', [
     {
       adAccountId,
@@ -118,6 +109,26 @@ export async function seedCampaign(
       currency: campaign.currency ?? 'USD',
       countriesOrRegions: ['US'],
       supplySources: ['APPSTORE_SEARCH_RESULTS'],
+      startTime: null,
+      endTime: null,
+    },
+  ]);
+}
+
+/** A running ad group with a default bid of 1.00. */
+export async function seedAdGroup(
+  db: Database,
+  teamId: string,
+  adGroup: { adAccountId: number; id: number; campaignId: number; name: string },
+): Promise<void> {
+  await saveEntities(db, teamId, 'adGroups', [
+    {
+      ...adGroup,
+      ...lifecycle,
+      displayStatus: 'RUNNING',
+      defaultBidMicros: 1_000_000,
+      automatedKeywordsOptIn: false,
+      targetingDimensions: {},
       startTime: null,
       endTime: null,
     },

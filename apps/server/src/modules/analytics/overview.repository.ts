@@ -43,18 +43,23 @@ type FactTable =
 /**
  * A slice's sums, as float8 (a JS number on both engines, exact below 2^53). Money is cast
  * before it is summed: a sum of bigint goes through numeric, several times slower over a hundred
- * thousand keyword-days; integer columns add up natively and are cast once per group.
+ * thousand keyword-days; integer columns add up natively and are cast once per group. `filter`
+ * sums only the rows it holds (several windows summed in one scan), named with `prefix`.
  */
-export const sliceSums = (fields: readonly CountField[]) =>
-  sql.raw(
-    fields
-      .map((field) => {
-        const column = `f.${COUNT_COLUMNS[field]}`;
-        return field === 'localSpendMicros'
-          ? `coalesce(sum(${column}::float8), 0) AS "${field}"`
-          : `coalesce(sum(${column}), 0)::float8 AS "${field}"`;
-      })
-      .join(', '),
+export const sliceSums = (
+  fields: readonly CountField[],
+  { filter, prefix = '' }: { filter?: SQL | undefined; prefix?: string } = {},
+) =>
+  sql.join(
+    fields.map((field) => {
+      const column = sql.raw(`f.${COUNT_COLUMNS[field]}`);
+      const only = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+      const name = sql.raw(`"${prefix}${field}"`);
+      return field === 'localSpendMicros'
+        ? sql`coalesce(sum(${column}::float8)${only}, 0) AS ${name}`
+        : sql`coalesce(sum(${column})${only}, 0)::float8 AS ${name}`;
+    }),
+    sql`, `,
   );
 /** Sums of the slices' sums. */
 export const slicesTotal = (fields: readonly CountField[]) =>
@@ -106,9 +111,18 @@ export async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
   return result.rows as Row[];
 }
 
-export function countsOf(row: Row | undefined): MetricCounts {
+/** Each count's column name under a prefix, joined once rather than for every row. */
+const prefixedFields = new Map<string, (readonly [CountField, string])[]>();
+
+/** The counts of a row, named with `prefix` when it holds several windows' sums. */
+export function countsOf(row: Row | undefined, prefix = ''): MetricCounts {
+  let fields = prefixedFields.get(prefix);
+  if (!fields) {
+    fields = METRIC_COUNT_FIELDS.map((field) => [field, prefix + field] as const);
+    prefixedFields.set(prefix, fields);
+  }
   const counts = {} as MetricCounts;
-  for (const field of METRIC_COUNT_FIELDS) counts[field] = Number(row?.[field] ?? 0);
+  for (const [field, column] of fields) counts[field] = Number(row?.[column] ?? 0);
   return counts;
 }
 

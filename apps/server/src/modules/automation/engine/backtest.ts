@@ -23,7 +23,7 @@ import {
   type IntendedChange,
   type MatchedRow,
 } from './rule-changes';
-import { matchesRule, ruleValues } from './rule-evaluation';
+import { matchesRule, valued } from './rule-evaluation';
 import { loadRuleFacts, type RuleFactRow } from './rule-facts.repository';
 import { addDays, factWindow, isoDay } from './rule-windows';
 
@@ -109,7 +109,7 @@ async function replayDay(
   const rows = await loadRuleFacts(db, teamId, rule.target, window, rule.scope);
   const matched: MatchedRow[] = rows
     .map((row) => simulated(row, simulation))
-    .map((row) => ({ row, values: ruleValues(row) }))
+    .map(valued)
     .filter((match) => matchesRule(match.values, rule));
   const stored = await planningContext(db, teamId, rule, matched);
   const planned = [

@@ -10,7 +10,7 @@ import {
   type SafetyCaps,
 } from '@tapwise/contracts';
 import type { RuleFactRow } from './rule-facts.repository';
-import type { RuleValues } from './rule-evaluation';
+import type { RuleValues, ValuedRow } from './rule-evaluation';
 
 const CENT = 10_000;
 
@@ -45,10 +45,8 @@ export interface IntendedChange {
   refusal?: string;
 }
 
-export interface MatchedRow {
-  row: RuleFactRow;
-  values: RuleValues;
-}
+/** A row that matched the rule. */
+export type MatchedRow = ValuedRow;
 
 /** The ad group a search term is promoted to, as stored; null when it is not the team's. */
 export interface PromoteTarget {

@@ -11,24 +11,21 @@ import type { RuleFactRow } from './rule-facts.repository';
 
 export type RuleValues = Record<RuleConditionMetric, number | null>;
 
-const computed = new WeakMap<RuleFactRow, RuleValues>();
-
-/**
- * Every metric of the row's counts, with its bid and its campaign's daily budget. Remembered per
- * row: a batch evaluates the same rows for many rules.
- */
+/** Every metric of the row's counts, with its bid and its campaign's daily budget. */
 export function ruleValues(row: RuleFactRow): RuleValues {
-  let values = computed.get(row);
-  if (!values) {
-    values = {
-      ...metricValues(row.counts),
-      bid: row.bidMicros,
-      dailyBudget: row.dailyBudgetMicros,
-    };
-    computed.set(row, values);
-  }
-  return values;
+  return Object.assign(metricValues(row.counts), {
+    bid: row.bidMicros,
+    dailyBudget: row.dailyBudgetMicros,
+  });
 }
+
+/** A row with its values, computed once however many rules test it. */
+export interface ValuedRow {
+  row: RuleFactRow;
+  values: RuleValues;
+}
+
+export const valued = (row: RuleFactRow): ValuedRow => ({ row, values: ruleValues(row) });
 
 /** A condition's entered value in the metric's stored unit. */
 export function storedValue(metric: RuleConditionMetric, entered: number): number {
@@ -45,35 +42,64 @@ function sameShown(metric: RuleConditionMetric, a: number, b: number): boolean {
   return a === b;
 }
 
-export function matchesCondition(values: RuleValues, condition: RuleCondition): boolean {
-  const value = values[condition.metric];
-  // A metric without a value (no taps for a CPT, no bid) never matches.
-  if (value === null) return false;
+/** A row's values pass or fail a condition. */
+type ValuesTest = (values: RuleValues) => boolean;
+
+/**
+ * A condition as a test, its entered values converted once: a batch tests the same condition on
+ * thousands of rows.
+ */
+function conditionTest(condition: RuleCondition): ValuesTest {
   const { metric, comparator } = condition;
+  // A metric without a value (no taps for a CPT, no bid) never matches.
   if (comparator === 'IN_RANGE' || comparator === 'NOT_IN_RANGE' || comparator === 'BETWEEN') {
     const from = storedValue(metric, condition.range!.from);
     const to = storedValue(metric, condition.range!.to);
-    if (comparator === 'IN_RANGE') return value >= from && value <= to;
-    if (comparator === 'BETWEEN') return value > from && value < to;
-    return value < from || value > to;
+    const inRange: (value: number) => boolean =
+      comparator === 'IN_RANGE'
+        ? (value) => value >= from && value <= to
+        : comparator === 'BETWEEN'
+          ? (value) => value > from && value < to
+          : (value) => value < from || value > to;
+    return (values) => values[metric] !== null && inRange(values[metric]);
   }
-  let other: number;
+  const compare: (value: number, other: number) => boolean =
+    comparator === 'GREATER_THAN'
+      ? (value, other) => value > other
+      : comparator === 'LESS_THAN'
+        ? (value, other) => value < other
+        : (value, other) => sameShown(metric, value, other);
   if (condition.compareTo) {
-    const base = values[condition.compareTo.metric];
-    if (base === null) return false;
-    other = base * condition.compareTo.multiplier;
-  } else {
-    other = storedValue(metric, condition.value!);
+    const { metric: base, multiplier } = condition.compareTo;
+    return (values) =>
+      values[metric] !== null && values[base] !== null
+        ? compare(values[metric], values[base] * multiplier)
+        : false;
   }
-  if (comparator === 'GREATER_THAN') return value > other;
-  if (comparator === 'LESS_THAN') return value < other;
-  return sameShown(metric, value, other);
+  const other = storedValue(metric, condition.value!);
+  return (values) => values[metric] !== null && compare(values[metric], other);
+}
+
+export function matchesCondition(values: RuleValues, condition: RuleCondition): boolean {
+  return conditionTest(condition)(values);
+}
+
+/** A rule's conditions as one test of a row's values, for a batch to apply row after row. */
+export function ruleTest(
+  rule: Pick<AutomationRuleDefinition, 'conditions' | 'matchMode'>,
+): ValuesTest {
+  const tests = rule.conditions.map(conditionTest);
+  // ALL fails at the first condition that fails, ANY passes at the first that passes.
+  const all = rule.matchMode === 'ALL';
+  return (values) => {
+    for (const test of tests) if (test(values) !== all) return !all;
+    return all;
+  };
 }
 
 export function matchesRule(
   values: RuleValues,
   rule: Pick<AutomationRuleDefinition, 'conditions' | 'matchMode'>,
 ): boolean {
-  const match = (condition: RuleCondition) => matchesCondition(values, condition);
-  return rule.matchMode === 'ALL' ? rule.conditions.every(match) : rule.conditions.some(match);
+  return ruleTest(rule)(values);
 }

@@ -7,6 +7,7 @@ import {
   type AutomationRuleInput,
   type MetricCounts,
 } from '@tapwise/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createMember } from '../../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../../platform/testing/test-server';
@@ -17,6 +18,7 @@ import {
   writeAccountFacts,
   type SeededAccount,
 } from '../../ads-manager/ads-manager-factories';
+import { automationRuleRuns } from '../automation.tables';
 import { backtestRule } from './backtest';
 import {
   automationActor,
@@ -475,6 +477,50 @@ describe('run statuses and scheduling', () => {
 
     expect(batches.reduce((sum, batch) => sum + batch.runs, 0)).toBe(1);
     expect((await findTestRule(db, rule.id)).lastRunStatus).toBe('CONDITION NOT MATCHED');
+  });
+
+  it('evaluates each rule of a batch over its own window, read together with the others', async () => {
+    const db = server.database.db;
+    const now = new Date();
+    // Over 20.00 spent: nobody today, alpha (30.00 yesterday) over 7 days; the kill switch keeps
+    // the pause from Apple.
+    const rules = await Promise.all(
+      (['LAST_1_DAY', 'LAST_7_DAYS'] as const).map((range) =>
+        insertTestRule(
+          db,
+          teamId,
+          {
+            ...base,
+            name: `Spent ${range}`,
+            scope: { ...base.scope, campaignIds: [account.campaignId] },
+            lookback: { range },
+            target: 'KEYWORD',
+            conditions: [{ metric: 'spend', comparator: 'GREATER_THAN', value: 20 }],
+            actions: [{ type: 'PAUSE' }],
+          },
+          { enabled: true, nextRunAt: new Date(now.getTime() - 60_000), createdBy: userId },
+        ),
+      ),
+    );
+    await setKillSwitch(db, teamId, true);
+    try {
+      expect(await runDueRules(ctx, now, 'SCHEDULED', teamId)).toEqual({ runs: 2 });
+    } finally {
+      await setKillSwitch(db, teamId, false);
+    }
+    const runs = await Promise.all(
+      rules.map(async (rule) => {
+        const [run] = await db
+          .select()
+          .from(automationRuleRuns)
+          .where(eq(automationRuleRuns.ruleId, rule.id));
+        return run;
+      }),
+    );
+    expect(runs).toMatchObject([
+      { status: 'CONDITION NOT MATCHED', evaluated: 3, matched: 0 },
+      { status: 'CONDITION MATCHED', evaluated: 3, matched: 1 },
+    ]);
   });
 
   it('refuses a real run while a kill switch is on, and still allows a dry run', async () => {

@@ -1,6 +1,6 @@
 // Runs rules: one rule's run (a manual run, or a job retried after a crash), or every due rule in
-// one batch. A batch groups rules by team, target and window and reads each group's rows with ONE
-// aggregate query, then filters and evaluates per rule in memory.
+// one batch. A batch groups rules by team, target and grain and reads each group's rows for all
+// its windows with ONE aggregate query, then filters and evaluates per rule in memory.
 import { randomUUID } from 'node:crypto';
 import {
   AUTOMATION_MESSAGES,
@@ -20,13 +20,13 @@ import type { JobContext } from '../../job-context';
 import { ruleRunJob } from './jobs/rule-run.job';
 import { planningContext } from './planning-context';
 import { planChanges, type IntendedChange, type MatchedRow } from './rule-changes';
-import { matchesRule, ruleValues } from './rule-evaluation';
+import { ruleTest, valued, type ValuedRow } from './rule-evaluation';
 import {
   indexRows,
   loadRuleFacts,
+  loadRuleFactsByWindow,
   rowsInScope,
   type IndexedRows,
-  type RuleFactRow,
 } from './rule-facts.repository';
 import {
   findLiveRule,
@@ -46,7 +46,7 @@ import {
   type RuleRow,
   type RunRow,
 } from './rule-runs.repository';
-import { factWindow, windowKey } from './rule-windows';
+import { factWindow, windowKey, type FactWindow } from './rule-windows';
 import { describeChange, sendRunNotification } from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
 
@@ -117,13 +117,15 @@ export async function executeRun(ctx: EngineContext, runId: string): Promise<voi
   }
   const now = new Date();
   const finished = await processRun(ctx, rule, run, now, async (definition) =>
-    loadRuleFacts(
-      ctx.db,
-      rule.teamId,
-      definition.target,
-      factWindow(definition.lookback, definition.target, now),
-      definition.scope,
-    ),
+    (
+      await loadRuleFacts(
+        ctx.db,
+        rule.teamId,
+        definition.target,
+        factWindow(definition.lookback, definition.target, now),
+        definition.scope,
+      )
+    ).map(valued),
   );
   await finishRuns(ctx, rule.teamId, [finished]);
 }
@@ -139,25 +141,53 @@ export async function giveUpRun(ctx: Pick<EngineContext, 'db'>, runId: string): 
   });
 }
 
-interface DueRule {
-  rule: RuleRow;
-  /** Null when the stored definition no longer validates: its run fails on its own. */
-  definition: AutomationRuleDefinition | null;
-}
+type DueRule = { rule: RuleRow } & (
+  | { definition: AutomationRuleDefinition; window: FactWindow }
+  /** The stored definition no longer validates: its run fails on its own. */
+  | { definition: null; window: null }
+);
 
-/** Due rules grouped by team, target and window: each group's rows are read once. */
+/**
+ * Due rules grouped by team, target and grain (daily or hourly facts): each group's rows are read
+ * once for all its windows.
+ */
 function groupDueRules(rules: readonly RuleRow[], now: Date): DueRule[][] {
   const groups = new Map<string, DueRule[]>();
   for (const rule of rules) {
     const parsed = automationRuleInput.safeParse(rule.definition);
-    const definition = parsed.success ? parsed.data : null;
-    const key = definition
-      ? `${rule.teamId}|${definition.target}|${windowKey(factWindow(definition.lookback, definition.target, now))}`
+    const due: DueRule = parsed.success
+      ? {
+          rule,
+          definition: parsed.data,
+          window: factWindow(parsed.data.lookback, parsed.data.target, now),
+        }
+      : { rule, definition: null, window: null };
+    const key = due.definition
+      ? `${rule.teamId}|${due.definition.target}|${due.window.grain}`
       : `invalid|${rule.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), { rule, definition }]);
+    groups.set(key, [...(groups.get(key) ?? []), due]);
   }
   return [...groups.values()];
 }
+
+/** A group's rows for each of its windows, by windowKey. */
+async function readGroup(
+  ctx: EngineContext,
+  group: readonly DueRule[],
+): Promise<Map<string, IndexedRows>> {
+  const { rule, definition } = group[0]!;
+  if (!definition) throw new Error('The rule is not valid.');
+  const windows = new Map(group.map(({ window }) => [windowKey(window!), window!]));
+  const rows = await loadRuleFactsByWindow(ctx.db, rule.teamId, definition.target, [
+    ...windows.values(),
+  ]);
+  return new Map(
+    [...windows.keys()].map((key, index) => [key, indexRows(rows[index]!.map(valued))]),
+  );
+}
+
+/** How many decided changes a batch collects before writing them while its later rules run. */
+const CHANGES_PER_WRITE = 5000;
 
 /** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
 export async function runDueRules(
@@ -169,18 +199,9 @@ export async function runDueRules(
 ): Promise<{ runs: number }> {
   const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId), now);
   // One read per group, shared by its rules; a failed read fails each of them.
-  const reads = groups.map(([first]) => {
-    let rows: Promise<IndexedRows> | null = null;
-    const { rule, definition } = first!;
-    return () =>
-      (rows ??= definition
-        ? loadRuleFacts(
-            ctx.db,
-            rule.teamId,
-            definition.target,
-            factWindow(definition.lookback, definition.target, now),
-          ).then(indexRows)
-        : Promise.reject(new Error('The rule is not valid.')));
+  const reads = groups.map((group) => {
+    let rows: Promise<Map<string, IndexedRows>> | null = null;
+    return () => (rows ??= readGroup(ctx, group));
   });
   const switches = new Map<string, Promise<KillSwitches>>();
   const switchesOf = (team: string) => {
@@ -192,10 +213,18 @@ export async function runDueRules(
       ? `scheduled:${dueHour(rule.nextRunAt ?? now)}`
       : `data:${syncId ?? now.toISOString()}`;
   let runs = 0;
+  // The batch's writes, one after the other, while its rules run.
+  let recording: Promise<void> = Promise.resolve();
+  const record = (write: () => Promise<void>) => {
+    recording = recording.then(write);
+    // Awaited later: this only keeps a failure from counting as unhandled meanwhile.
+    recording.catch(() => undefined);
+  };
   for (const [index, group] of groups.entries()) {
-    // The database reads the next groups' rows while this group's rules run.
-    for (const ahead of [1, 2]) reads[index + ahead]?.().catch(() => undefined);
+    // The database reads this group's rows and the next groups' while the runs are created.
+    for (const ahead of [0, 1, 2]) reads[index + ahead]?.().catch(() => undefined);
     const team = group[0]!.rule.teamId;
+    const earlierGroups = recording;
     const started = await insertRunsOnce(
       ctx.db,
       team,
@@ -210,7 +239,7 @@ export async function runDueRules(
     );
     const finished: Finished[] = [];
     const decided: NewChange[] = [];
-    for (const [position, { rule, definition }] of group.entries()) {
+    for (const [position, { rule, definition, window }] of group.entries()) {
       const { run, created } = started[position]!;
       if (run.finishedAt) {
         // The run is done but the rule never learned it (a crash in between): move it on.
@@ -227,15 +256,24 @@ export async function runDueRules(
           rule,
           run,
           now,
-          async (parsed) => rowsInScope(await reads[index]!(), parsed.scope),
+          async (parsed) =>
+            rowsInScope((await reads[index]!()).get(windowKey(window!))!, parsed.scope),
           { fresh: created, switches: await switchesOf(team), decided },
         ),
       );
+      if (decided.length >= CHANGES_PER_WRITE) {
+        const changes = decided.splice(0);
+        record(() => insertChanges(ctx.db, team, changes));
+      }
     }
-    await insertChanges(ctx.db, team, decided);
-    await finishRuns(ctx, team, finished);
+    // The group's last changes, then its runs, are written while the next group's rules run. The
+    // earlier groups' writes are done by now (a failed one stops the batch here).
+    await earlierGroups;
+    const changes = decided.splice(0);
+    record(() => insertChanges(ctx.db, team, changes).then(() => finishRuns(ctx, team, finished)));
     runs += finished.length;
   }
+  await recording;
   return { runs };
 }
 
@@ -251,7 +289,7 @@ async function processRun(
   rule: RuleRow,
   run: RunRow,
   now: Date,
-  rowsOf: (definition: AutomationRuleDefinition) => Promise<RuleFactRow[]>,
+  rowsOf: (definition: AutomationRuleDefinition) => Promise<readonly ValuedRow[]>,
   known: Known = { fresh: false },
 ): Promise<Finished> {
   let outcome: RunOutcome;
@@ -278,18 +316,15 @@ async function evaluateAndApply(
   rule: RuleRow,
   definition: AutomationRuleDefinition,
   run: RunRow,
-  rows: readonly RuleFactRow[],
+  rows: readonly ValuedRow[],
   now: Date,
   known: Known,
 ): Promise<RunOutcome> {
   const evaluated = rows.length;
   const none = { evaluated, matched: 0, applied: 0, planned: 0, message: null };
   if (evaluated === 0) return { ...none, status: 'NO CAMPAIGNS FOUND TO PROCESS' };
-  const matched: MatchedRow[] = [];
-  for (const row of rows) {
-    const values = ruleValues(row);
-    if (matchesRule(values, definition)) matched.push({ row, values });
-  }
+  const passes = ruleTest(definition);
+  const matched: MatchedRow[] = rows.filter(({ values }) => passes(values));
   if (matched.length === 0) return { ...none, status: 'CONDITION NOT MATCHED' };
   const caps = effectiveCaps(definition);
   const changes = planChanges(

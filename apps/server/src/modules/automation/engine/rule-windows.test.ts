@@ -1,7 +1,7 @@
 // Lookback windows: whole UTC days of the daily facts, or the last hours of the hourly facts for
-// campaigns and ad groups within Apple's 7 days of hours.
+// campaigns and ad groups within Apple's 7 days of hours; the window one scan reads for several.
 import { describe, expect, it } from 'vitest';
-import { factWindow } from './rule-windows';
+import { coveringWindow, factWindow } from './rule-windows';
 
 const now = new Date('2026-03-04T10:30:00Z');
 
@@ -46,5 +46,24 @@ describe('factWindow', () => {
       from: '2026-03-04',
       to: '2026-03-04',
     });
+  });
+
+  it('covers several windows of one grain with the one scan reads, and refuses mixed grains', () => {
+    const days = (from: string, to: string) => ({ grain: 'DAILY' as const, from, to });
+    expect(
+      coveringWindow([
+        days('2026-02-26', '2026-03-04'),
+        days('2026-02-01', '2026-02-28'),
+        days('2026-03-04', '2026-03-04'),
+      ]),
+    ).toEqual(days('2026-02-01', '2026-03-04'));
+    const hours = (after: string) => ({ grain: 'HOURLY' as const, after });
+    expect(coveringWindow([hours('2026-03-04T09:00:00'), hours('2026-03-03T10:00:00')])).toEqual(
+      hours('2026-03-03T10:00:00'),
+    );
+    expect(() =>
+      coveringWindow([hours('2026-03-04T09:00:00'), days('2026-03-04', '2026-03-04')]),
+    ).toThrow();
+    expect(() => coveringWindow([])).toThrow();
   });
 });

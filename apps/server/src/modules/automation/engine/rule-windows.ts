@@ -65,5 +65,22 @@ export function factWindow(
   }
 }
 
-/** Rules whose windows are equal share one aggregate query. */
+/** Rules whose windows are equal share their rows. */
 export const windowKey = (window: FactWindow) => JSON.stringify(window);
+
+/** The window that holds every one of `windows` (all of one grain): what one scan reads. */
+export function coveringWindow(windows: readonly FactWindow[]): FactWindow {
+  const days = windows.flatMap((window) => (window.grain === 'DAILY' ? [window] : []));
+  const hours = windows.flatMap((window) => (window.grain === 'HOURLY' ? [window.after] : []));
+  if (days.length > 0 === hours.length > 0) throw new Error('One scan reads windows of one grain');
+  // ISO days and hours order as their text does.
+  if (hours.length > 0) return { grain: 'HOURLY', after: hours.sort()[0]! };
+  return {
+    grain: 'DAILY',
+    from: days.map((window) => window.from).sort()[0]!,
+    to: days
+      .map((window) => window.to)
+      .sort()
+      .at(-1)!,
+  };
+}
