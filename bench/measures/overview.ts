@@ -13,6 +13,7 @@ import {
   overviewTotals,
   topList,
 } from '../../apps/server/src/modules/analytics/overview.service.js';
+import { COUNT_COLUMNS } from '../../apps/server/src/modules/analytics/overview.repository.js';
 import type { Database, DatabaseHandle } from '../../apps/server/src/platform/db/database.js';
 import type { BenchDataset, BenchScope } from '../support/bench-dataset.js';
 import { onPostgres, type Figure } from '../support/figures.js';
@@ -91,23 +92,13 @@ function handWrittenPanels(database: DatabaseHandle, teamId: string, scope: Benc
   ];
 }
 
-const countsOfRow = (row: Record<string, unknown>, prefix = ''): MetricCounts => {
-  const columns: Record<keyof MetricCounts, string> = {
-    impressions: 'impressions',
-    taps: 'taps',
-    tapInstalls: 'tap_installs',
-    viewInstalls: 'view_installs',
-    totalInstalls: 'total_installs',
-    tapNewDownloads: 'tap_new_downloads',
-    tapRedownloads: 'tap_redownloads',
-    viewNewDownloads: 'view_new_downloads',
-    viewRedownloads: 'view_redownloads',
-    localSpendMicros: 'local_spend_micros',
-  };
-  return Object.fromEntries(
-    METRIC_COUNT_FIELDS.map((field) => [field, Number(row[`${prefix}${columns[field]}`] ?? 0)]),
+const countsOfRow = (row: Record<string, unknown>, prefix = ''): MetricCounts =>
+  Object.fromEntries(
+    METRIC_COUNT_FIELDS.map((field) => [
+      field,
+      Number(row[`${prefix}${COUNT_COLUMNS[field]}`] ?? 0),
+    ]),
   ) as unknown as MetricCounts;
-};
 
 /** Both ways must give the same numbers before their times mean anything. */
 async function assertSameNumbers(tapwise: Panel[], handWritten: Panel[]) {
