@@ -129,10 +129,15 @@ async function keywordTableRun(page: Page, serverUrl: string): Promise<TableRun>
   await page.goto(`${serverUrl}/ads-manager?tab=keywords&period=last30Days&size=all`);
   const navigated = await page.evaluate(() => performance.now());
   await page.getByRole('table', { name: 'Report' }).waitFor();
-  // Every page of "All" is in when the section stops fetching.
-  await page.locator('[data-testid="report-section"][aria-busy="false"]').waitFor({
-    timeout: 300_000,
-  });
+  // Every page of "All" is in when the section is not fetching and shows no progress bar (it
+  // stops fetching for a moment between two pages).
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="report-section"]')?.getAttribute('aria-busy') ===
+        'false' && !document.querySelector('[data-testid="load-progress"]'),
+    undefined,
+    { timeout: 300_000, polling: 100 },
+  );
   await page.waitForTimeout(500);
   const loaded = await page.evaluate(() => performance.now());
   const rows = ((await page.getByTestId('row-total').textContent()) ?? '').trim();
