@@ -5,8 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { METRIC_COUNT_FIELDS } from '../../packages/contracts/src/index.js';
-import type { Session } from '../../apps/server/src/platform/testing/api-client.js';
-import { apiClient } from '../../apps/server/src/platform/testing/api-client.js';
+import { apiClient, type Session } from '../../apps/server/src/platform/testing/api-client.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
 import type { Figure } from '../support/figures.js';
 
