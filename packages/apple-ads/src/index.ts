@@ -15,7 +15,7 @@ export type { AppleAdsKeyPair } from './key-pair.js';
 export { createClientSecret, APPLE_TOKEN_URL } from './token-provider.js';
 export type { Credentials } from './token-provider.js';
 export { amountToMicros, microsToAmount, moneyFromMicros, moneyToMicros } from './money.js';
-export { toMetrics, normaliseKeywordStatus, adamIdOf } from './report-metrics.js';
+export { toMetrics, METRICS_READ, normaliseKeywordStatus, adamIdOf } from './report-metrics.js';
 export type { Metrics } from './report-metrics.js';
 export type { RateLimitSnapshot, RetryPolicy } from './transport.js';
 export type * from './types.js';

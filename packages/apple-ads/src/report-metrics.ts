@@ -19,6 +19,25 @@ export interface Metrics {
   localSpendMicros: number;
 }
 
+/**
+ * The report metrics toMetrics reads, for a request's `fields`: Apple then leaves out the rates,
+ * averages and totals Tapwise derives itself, which are most of a report's bytes.
+ */
+export const METRICS_READ = [
+  'impressions',
+  'taps',
+  'tapInstalls',
+  'viewInstalls',
+  'totalInstalls',
+  'tapNewDownloads',
+  'tapRedownloads',
+  'viewNewDownloads',
+  'viewRedownloads',
+  'tapPreOrdersPlaced',
+  'viewPreOrdersPlaced',
+  'localSpend',
+] as const satisfies readonly (keyof WireMetrics)[];
+
 export function toMetrics(wire: WireMetrics): Metrics {
   return {
     date: wire.date ?? null,

@@ -19,6 +19,7 @@ import {
   emptyRecord,
   type MetricRecord,
 } from './metric-record.js';
+import type { Keyword } from './entities.js';
 import {
   versionAt,
   type AdGroupVersion,
@@ -47,6 +48,8 @@ interface KeywordTraits {
 interface CampaignDay {
   delivery: Map<number, MetricRecord>;
   demandCents: number;
+  /** The delivery summed per ad group, worked out when a report first asks for it. */
+  adGroupTotals?: Map<number, MetricRecord>;
 }
 
 /**
@@ -100,6 +103,26 @@ export class DeliveryMemo {
     }
     this.days.set(key, result);
     return result;
+  }
+
+  /**
+   * The day's delivery summed per ad group, in the order the ad groups first deliver: campaign,
+   * ad group and ad reports add these up rather than every keyword again. Sums of integers, so
+   * exactly the keyword records' sum in any order.
+   */
+  adGroupDay(campaignId: number, day: number): ReadonlyMap<number, MetricRecord> {
+    const campaignDay = this.dayOf(campaignId, day);
+    if (!campaignDay.adGroupTotals) {
+      const totals = new Map<number, MetricRecord>();
+      for (const [keywordId, record] of campaignDay.delivery) {
+        const adGroupId = (this.store.keywords.get(keywordId) as Keyword).adGroupId;
+        const total = totals.get(adGroupId);
+        if (total) addInto(total, record);
+        else totals.set(adGroupId, [...record]);
+      }
+      campaignDay.adGroupTotals = totals;
+    }
+    return campaignDay.adGroupTotals;
   }
 
   /** What the campaign would have spent that day without its daily budget (recommendations). */

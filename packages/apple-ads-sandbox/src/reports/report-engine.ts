@@ -12,8 +12,9 @@ import { DeliveryMemo } from '../model/delivery.js';
 import { hash, unit } from '../model/hash.js';
 import {
   METRIC_COUNT,
-  chainSplit,
+  chainSplitInto,
   cumulativeOf,
+  emptyRecord,
   type MetricRecord,
 } from '../model/metric-record.js';
 import type { SandboxStore } from '../model/store.js';
@@ -136,6 +137,8 @@ interface Contribution {
   keywordId?: number;
   searchTerm?: { text: string; source: 'AUTO' | 'TARGETED' };
   record: MetricRecord;
+  /** The row it adds to when there is no groupBy, kept once found (contributions are reused). */
+  row?: ReportRow;
 }
 
 export function runReport(
@@ -215,14 +218,15 @@ export function runReport(
   ) => {
     // Without groupBy there is nothing to split; skip the allocation-heavy path.
     if (request.groupBy.length === 0) {
-      addToRow(rowFor(contribution, NO_GROUPS), contribution.record, bucket);
+      addToRow((contribution.row ??= rowFor(contribution, NO_GROUPS)), contribution.record, bucket);
       return;
     }
-    const { groups, cumulatives } = groupPlans.of(campaign, adGroup);
-    const parts = splitAll(contribution.record, cumulatives);
+    const { groups, cumulatives, scratch } = groupPlans.of(campaign, adGroup);
+    const parts = splitAll(contribution.record, cumulatives, scratch);
     for (let index = 0; index < parts.length; index++)
       addToRow(rowFor(contribution, groups[index]!), parts[index]!, bucket);
   };
+  const hours = Array.from({ length: 24 }, emptyRecord);
   /** Splits a contribution of a local day into its hours, each into its bucket. */
   const accumulateHours = (
     contribution: Contribution,
@@ -230,7 +234,7 @@ export function runReport(
     campaign: Campaign,
     adGroup: AdGroup,
   ) => {
-    const hours = chainSplit(contribution.record, HOUR_CUMULATIVE);
+    chainSplitInto(contribution.record, HOUR_CUMULATIVE, hours, 0);
     const piece = { ...contribution };
     for (let hour = 0; hour < 24; hour++) {
       const bucket = bucketing.bucketOfHour(day, hour);
@@ -240,50 +244,62 @@ export function runReport(
     }
   };
 
+  /** A contribution of a local day, into its day's bucket or split into its hours. */
+  const accumulateDay = (
+    contribution: Contribution,
+    day: number,
+    campaign: Campaign,
+    adGroup: AdGroup,
+  ) => {
+    if (bucketing.hourly) {
+      accumulateHours(contribution, day, campaign, adGroup);
+      return;
+    }
+    const bucket = bucketing.bucketOfDay(day);
+    if (bucket >= 0 || !request.granularity) {
+      if (request.granularity || (day >= request.startDay && day <= request.endDay))
+        accumulate(contribution, bucket, campaign, adGroup);
+    }
+  };
+  // Ads split their ad group's day; campaign and ad group rows are sums of ad group days, unless
+  // hours or groupBy split each keyword's record (splits of a sum differ from sums of splits).
+  const byAdGroup =
+    request.level === 'ads' ||
+    (request.groupBy.length === 0 &&
+      !bucketing.hourly &&
+      (request.level === 'campaigns' || request.level === 'adgroups'));
+  const adPlans = new AdPlans(store);
+
   for (const campaign of campaigns) {
     for (const day of bucketing.localDays) {
-      const delivery = memo.campaignDay(campaign.id, day);
-      const adGroupTotals = new Map<number, MetricRecord>();
-      for (const [keywordId, record] of delivery) {
+      if (byAdGroup) {
+        for (const [adGroupId, record] of memo.adGroupDay(campaign.id, day)) {
+          const adGroup = store.adGroups.get(adGroupId) as AdGroup;
+          if (request.level === 'adgroups' && !adGroupInScope(adGroup)) continue;
+          const contributions =
+            request.level === 'ads'
+              ? adPlans.contributions(adGroup, record)
+              : singles.of(request.level === 'campaigns' ? campaign.id : adGroupId, record);
+          for (const contribution of contributions)
+            accumulateDay(contribution, day, campaign, adGroup);
+        }
+        continue;
+      }
+      for (const [keywordId, record] of memo.campaignDay(campaign.id, day)) {
         const entry = inScope(keywordId);
         if (!entry) continue;
         const { keyword, adGroup } = entry;
         const contributions = contributionsOf(
-          store,
           request,
           campaign,
           adGroup,
           keyword,
           record,
-          adGroupTotals,
           termPlans,
           singles,
         );
-        for (const contribution of contributions) {
-          if (!bucketing.hourly) {
-            const bucket = bucketing.bucketOfDay(day);
-            if (bucket >= 0 || !request.granularity) {
-              if (request.granularity || (day >= request.startDay && day <= request.endDay))
-                accumulate(contribution, bucket, campaign, adGroup);
-            }
-            continue;
-          }
-          accumulateHours(contribution, day, campaign, adGroup);
-        }
-      }
-      if (request.level === 'ads') {
-        for (const [adGroupId, record] of adGroupTotals) {
-          const adGroup = store.adGroups.get(adGroupId) as AdGroup;
-          for (const contribution of adContributions(store, adGroup, record)) {
-            if (!bucketing.hourly) {
-              const bucket = bucketing.bucketOfDay(day);
-              if (day >= request.startDay && day <= request.endDay)
-                accumulate(contribution, request.granularity ? bucket : -1, campaign, adGroup);
-              continue;
-            }
-            accumulateHours(contribution, day, campaign, adGroup);
-          }
-        }
+        for (const contribution of contributions)
+          accumulateDay(contribution, day, campaign, adGroup);
       }
     }
   }
@@ -318,14 +334,13 @@ const METRIC_FIELDS = new Set([
 ]);
 export { METRIC_FIELDS };
 
+/** The contributions of a keyword's day at the keyword-wise levels. */
 function contributionsOf(
-  store: SandboxStore,
   request: ReportRequest,
   campaign: Campaign,
   adGroup: AdGroup,
   keyword: Keyword,
   record: MetricRecord,
-  adGroupTotals: Map<number, MetricRecord>,
   termPlans: SearchTermPlans,
   singles: SingleContributions,
 ): Contribution[] {
@@ -337,20 +352,12 @@ function contributionsOf(
     case 'keywords':
       return singles.of(keyword.id, record);
     case 'searchterms': {
-      const { contributions, cumulative } = termPlans.of(adGroup, keyword);
-      const parts = chainSplit(record, cumulative);
-      contributions.forEach((contribution, index) => {
-        contribution.record = parts[index] as MetricRecord;
-      });
+      const { contributions, records, cumulative } = termPlans.of(adGroup, keyword);
+      chainSplitInto(record, cumulative, records, 0);
       return contributions;
     }
-    case 'ads': {
-      const total = adGroupTotals.get(adGroup.id);
-      if (total)
-        for (let m = 0; m < METRIC_COUNT; m++) total[m] = (total[m] ?? 0) + (record[m] ?? 0);
-      else adGroupTotals.set(adGroup.id, [...record]);
-      return [];
-    }
+    case 'ads':
+      throw new Error('ads split ad group days, not keywords');
   }
 }
 
@@ -369,11 +376,14 @@ class SingleContributions {
   }
 }
 
-/** Each keyword's search terms and their split, worked out once per report, not once per day. */
+/**
+ * Each keyword's search terms and their split, worked out once per report, not once per day; each
+ * day's split is written into the contributions' own records.
+ */
 class SearchTermPlans {
   private readonly plans = new Map<
     number,
-    { contributions: Contribution[]; cumulative: number[] }
+    { contributions: Contribution[]; records: MetricRecord[]; cumulative: number[] }
   >();
   constructor(private readonly seed: number) {}
 
@@ -381,14 +391,16 @@ class SearchTermPlans {
     let plan = this.plans.get(keyword.id);
     if (!plan) {
       const terms = searchTermsOf(this.seed, adGroup, keyword);
+      const contributions = terms.map(({ text, source }) => ({
+        key: `${keyword.id}|${text}`,
+        entityId: keyword.id,
+        keywordId: keyword.id,
+        searchTerm: { text, source },
+        record: emptyRecord(),
+      }));
       plan = {
-        contributions: terms.map(({ text, source }) => ({
-          key: `${keyword.id}|${text}`,
-          entityId: keyword.id,
-          keywordId: keyword.id,
-          searchTerm: { text, source },
-          record: [],
-        })),
+        contributions,
+        records: contributions.map((contribution) => contribution.record),
         cumulative: cumulativeOf(terms.map((term) => term.weight)),
       };
       this.plans.set(keyword.id, plan);
@@ -423,22 +435,43 @@ export function searchTermsOf(
   return terms;
 }
 
-function adContributions(
-  store: SandboxStore,
-  adGroup: AdGroup,
-  record: MetricRecord,
-): Contribution[] {
-  const ads = (store.adIdsByAdGroup.get(adGroup.id) ?? [])
-    .map((id) => store.ads.get(id))
-    .filter((ad) => ad && ad.status === 'ENABLED' && !ad.deleted);
-  if (ads.length === 0) return [];
-  const weights = ads.map((ad) => 0.5 + unit(store.seed, ad?.id ?? 0, 93));
-  const parts = chainSplit(record, cumulativeOf(weights));
-  return ads.map((ad, index) => ({
-    key: String(ad?.id),
-    entityId: ad?.id ?? 0,
-    record: parts[index] as MetricRecord,
-  }));
+/**
+ * Each ad group's live ads and their split, worked out once per report, not once per day; each
+ * day's split is written into the contributions' own records.
+ */
+class AdPlans {
+  private readonly plans = new Map<
+    number,
+    { contributions: Contribution[]; records: MetricRecord[]; cumulative: number[] } | null
+  >();
+  constructor(private readonly store: SandboxStore) {}
+
+  contributions(adGroup: AdGroup, record: MetricRecord): Contribution[] {
+    let plan = this.plans.get(adGroup.id);
+    if (plan === undefined) {
+      const ads = (this.store.adIdsByAdGroup.get(adGroup.id) ?? [])
+        .map((id) => this.store.ads.get(id))
+        .filter((ad) => ad && ad.status === 'ENABLED' && !ad.deleted);
+      const weights = ads.map((ad) => 0.5 + unit(this.store.seed, ad?.id ?? 0, 93));
+      const contributions = ads.map((ad) => ({
+        key: String(ad?.id),
+        entityId: ad?.id ?? 0,
+        record: emptyRecord(),
+      }));
+      plan =
+        ads.length === 0
+          ? null
+          : {
+              contributions,
+              records: contributions.map((contribution) => contribution.record),
+              cumulative: cumulativeOf(weights),
+            };
+      this.plans.set(adGroup.id, plan);
+    }
+    if (!plan) return [];
+    chainSplitInto(record, plan.cumulative, plan.records, 0);
+    return plan.contributions;
+  }
 }
 
 const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'];
@@ -451,7 +484,7 @@ const AGE_RANGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'];
 class GroupPlans {
   private readonly plans = new Map<
     number,
-    { groups: Record<string, string>[]; cumulatives: number[][] }
+    { groups: Record<string, string>[]; cumulatives: number[][]; scratch: MetricRecord[][] }
   >();
   private readonly canonical = new Map<string, Record<string, string>>();
   constructor(
@@ -478,21 +511,36 @@ class GroupPlans {
         }
         return group;
       });
-      plan = { groups, cumulatives };
+      // The records each level of the split is written into, one per part so far.
+      let partCount = 1;
+      const scratch = cumulatives.map((cumulative) => {
+        partCount *= cumulative.length - 1;
+        return Array.from({ length: partCount }, emptyRecord);
+      });
+      plan = { groups, cumulatives, scratch };
       this.plans.set(adGroup.id, plan);
     }
     return plan;
   }
 }
 
-/** Splits a record by each cumulative weight list in turn; parts in the order of GroupPlans. */
-function splitAll(record: MetricRecord, cumulatives: readonly number[][]): MetricRecord[] {
-  let parts = [record];
-  for (const cumulative of cumulatives) {
-    const next: MetricRecord[] = [];
-    for (const part of parts) for (const piece of chainSplit(part, cumulative)) next.push(piece);
+/**
+ * Splits a record by each cumulative weight list in turn, into the plan's scratch records; parts
+ * in the order of GroupPlans.
+ */
+function splitAll(
+  record: MetricRecord,
+  cumulatives: readonly number[][],
+  scratch: readonly MetricRecord[][],
+): readonly MetricRecord[] {
+  let parts: readonly MetricRecord[] = [record];
+  cumulatives.forEach((cumulative, level) => {
+    const next = scratch[level] as MetricRecord[];
+    const size = cumulative.length - 1;
+    for (let index = 0; index < parts.length; index++)
+      chainSplitInto(parts[index] as MetricRecord, cumulative, next, index * size);
     parts = next;
-  }
+  });
   return parts;
 }
 

@@ -3,7 +3,7 @@ import { METRIC_COUNT_FIELDS, type MetricCounts } from '@tapwise/contracts';
 import { and, between, count, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { upsertRows } from '../../platform/db/bulk-write';
-import { replaceRowsByCopy } from '../../platform/db/copy-rows';
+import { CopyBatch, replaceRowsByCopy } from '../../platform/db/copy-rows';
 import type { Database } from '../../platform/db/database';
 import {
   adGroups,
@@ -85,17 +85,25 @@ export interface FactWindow {
   dimension?: (typeof campaignBreakdownFacts.$inferSelect)['dimension'];
 }
 
+/** A window's facts gathered as COPY text page by page (see replaceFacts). */
+export type FactBatch<K extends FactKind> = CopyBatch<(typeof FACT_TABLES)[K]>;
+
+export function factBatch<K extends FactKind>(teamId: string, kind: K): FactBatch<K> {
+  return new CopyBatch(FACT_TABLES[kind], { teamId } as never);
+}
+
 /**
  * Replaces the facts of a window: Apple omits rows without delivery and restates recent days,
  * so the window is deleted and written again in one transaction, never added to. DAILY keyword
- * facts bring their running totals up to date in the same transaction.
+ * facts bring their running totals up to date in the same transaction. The facts are rows or a
+ * batch of them already written as COPY text (factBatch of the same team).
  */
 export async function replaceFacts<K extends FactKind>(
   db: Database,
   teamId: string,
   kind: K,
   window: FactWindow,
-  rows: Omit<FactRow<K>, 'teamId'>[],
+  rows: Omit<FactRow<K>, 'teamId'>[] | FactBatch<K>,
 ): Promise<void> {
   const table = FACT_TABLES[kind];
   await replaceRowsByCopy(

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { insertActivityLog } from '../activity-log/activity-log.repository';
 import {
   countEntities,
+  factBatch,
   listCampaignApps,
   refreshSyncedTableStatistics,
   replaceFacts,
@@ -27,7 +28,12 @@ import {
   type IntegrationRow,
 } from '../integrations/integrations.repository';
 import { fetchAccountEntities } from './entity-rows';
-import { BREAKDOWN_DIMENSIONS, factRowsOf, type BreakdownDimension } from './report-facts';
+import {
+  BREAKDOWN_DIMENSIONS,
+  REPORT_FIELDS,
+  factRowsOf,
+  type BreakdownDimension,
+} from './report-facts';
 import { automationTickJob } from '../automation/engine/jobs/automation-tick.job';
 import { syncJob } from './jobs/sync.job';
 import { emitProgress, manualSyncCooldown } from './sync-progress';
@@ -338,19 +344,21 @@ async function syncReport(
 ) {
   const { kind, dimension, window, campaignIds } = request;
   const level = REPORT_LEVEL_OF[kind];
-  const rows = [];
-  for await (const page of api.reports.pages(level, {
-    timeRange: { start: window.from, end: window.to, granularity: window.grain, timeZone: 'ORTZ' },
-    filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
-    ...(dimension ? { groupBy: [dimension] } : {}),
-  }))
-    rows.push(...page.rows);
-  const facts = factRowsOf(kind, rows, {
+  // Facts go into COPY text row by row as pages come: pages and fact rows die young.
+  const facts = factBatch(teamId, kind);
+  const context = {
     adAccountId: api.adAccountId,
     grain: window.grain,
     adamIdOf: request.adamIdOf,
     ...(dimension ? { dimension } : {}),
-  });
+  };
+  for await (const page of api.reports.pages(level, {
+    timeRange: { start: window.from, end: window.to, granularity: window.grain, timeZone: 'ORTZ' },
+    filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
+    ...(dimension ? { groupBy: [dimension] } : {}),
+    fields: [...REPORT_FIELDS],
+  }))
+    for (const row of page.rows) facts.add(factRowsOf(kind, [row], context) as never);
   await replaceFacts(
     ctx.db,
     teamId,
@@ -363,7 +371,7 @@ async function syncReport(
       to: window.to,
       ...(dimension ? { dimension } : {}),
     },
-    facts as never,
+    facts,
   );
 }
 

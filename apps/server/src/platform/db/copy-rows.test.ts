@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTermReportFacts } from '../../modules/ads-data/report-facts.tables';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { replaceRowsByCopy } from './copy-rows';
+import { CopyBatch, replaceRowsByCopy } from './copy-rows';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -64,6 +64,26 @@ describe('replaceRowsByCopy', () => {
     const withoutTeam = rows.map(({ teamId: _teamId, ...row }) => row);
     await replaceRowsByCopy(database.db, searchTermReportFacts, ofTeam, withoutTeam, { teamId });
     expect(await stored()).toEqual(rows);
+  });
+
+  it('loads a batch written page by page, shared values included, as the rows themselves', async () => {
+    const rows = [termRow('page one', 1), termRow('page two', 2), termRow('page two b', 3)];
+    const withoutTeam = rows.map(({ teamId: _teamId, ...row }) => row);
+    const batch = new CopyBatch(searchTermReportFacts, { teamId });
+    batch.add(withoutTeam.slice(0, 1));
+    batch.add(withoutTeam.slice(1));
+    await replaceRowsByCopy(database.db, searchTermReportFacts, ofTeam, batch);
+    expect(await stored()).toEqual(rows);
+  });
+
+  it('deletes the slice when a batch holds nothing', async () => {
+    await replaceRowsByCopy(
+      database.db,
+      searchTermReportFacts,
+      ofTeam,
+      new CopyBatch(searchTermReportFacts),
+    );
+    expect(await stored()).toEqual([]);
   });
 
   it('keeps the old rows when the new ones cannot be loaded', async () => {
