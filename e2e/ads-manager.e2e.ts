@@ -115,7 +115,9 @@ describe('ads manager', () => {
     const resume = page.getByRole('switch', { name: `Resume ${name}` });
     await resume.waitFor();
     expect(await rows().count()).toBe(1);
-    await toggle(`Resume ${name}`);
+    // Resumed from the row's menu, opened from the keyboard (the menu mounts on first use).
+    await page.getByRole('button', { name: `Actions for ${name}` }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Resume' }).click();
     await confirmStatus('Resume', `Resume "${name}"?`);
     await toast('Status changed and item moved to Live');
 
@@ -139,6 +141,10 @@ describe('ads manager', () => {
     await page.getByTestId('breadcrumbs').getByText(campaign.name).waitFor();
     await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
     await page.getByTestId('status-tab-live').click();
+    // The live rows and the chart arrive first: a panel changing height under the pointer would
+    // take the click meant for the page size (seen on a loaded CI machine).
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('report-section').and(page.locator('[aria-busy="false"]')).waitFor();
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
     await page.getByRole('option', { name: '50', exact: true }).click();
     await expect.poll(() => statusCount('live')).toBeGreaterThanOrEqual(50);

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineProviderProps } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { ClientConfig } from '@tapwise/contracts';
@@ -8,7 +8,16 @@ import { SessionRenewal } from '../features/auth/session/use-session';
 import { ClientConfigProvider } from '../shared/api/client-config';
 import { theme } from './theme';
 
-export function AppProviders({ config, children }: { config?: ClientConfig; children: ReactNode }) {
+export function AppProviders({
+  config,
+  mantineEnv,
+  children,
+}: {
+  config?: ClientConfig;
+  /** 'test' under jsdom, which has no layout: no transitions, portals or hiding by position. */
+  mantineEnv?: MantineProviderProps['env'];
+  children: ReactNode;
+}) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }),
   );
@@ -21,7 +30,7 @@ export function AppProviders({ config, children }: { config?: ClientConfig; chil
     </QueryClientProvider>
   );
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={mantineEnv}>
       {config ? <ClientConfigProvider config={config}>{content}</ClientConfigProvider> : content}
     </MantineProvider>
   );

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { initI18n } from '../../shared/i18n/i18n';
 import type { GraphqlCall } from '../../test/fake-graphql';
 import { renderInApp } from '../../test/render-app-page';
+import { giveReportTableAHeight } from '../../test/report-table-viewport';
 import { signIn } from '../../test/session-fixtures';
 import { connectSessionToApi } from '../auth/session/session-api';
 import {
@@ -32,23 +33,13 @@ const callsOf = (calls: GraphqlCall[], operation: string) =>
 const rowsOf = (level: ReportLevel, count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => buildRow(level, from + index));
 
-// jsdom lays nothing out: the table's scroll box gets the height it would have in a browser, so
-// the virtualiser has rows to show.
-const VIEWPORT_HEIGHT = 560;
-
+let removeTableHeight: () => void;
 beforeAll(async () => {
   await initI18n('en');
   connectSessionToApi();
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === 'report-table-scroller' ? VIEWPORT_HEIGHT : 0;
-    },
-  });
+  removeTableHeight = giveReportTableAHeight();
 });
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-});
+afterAll(() => removeTableHeight());
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);

@@ -5,9 +5,9 @@ import '@mantine/dates/styles.css';
 import { Group, Skeleton, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { LEVELS_WITH_STATUS, type ReportPage, type ReportRow } from '@tapwise/contracts';
-import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { LEVELS_WITH_STATUS } from '@tapwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChartPanel } from '../../shared/charts/series-panel';
 import { periodRange, todayIn } from '../../shared/period/period';
@@ -15,20 +15,17 @@ import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
 import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { ActionToolbar, WriteAccessProvider } from './actions';
+import { WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
 import { ColumnChooser } from './column-chooser';
 import { FiltersMenu } from './filters-menu';
-import { ReportSection } from './report-section';
-import { StatusTabs } from './status-tabs';
-import type { TableActions } from './table/table-context';
+import { ReportArea } from './report-area';
 import { useAdsManagerState } from './use-ads-manager-state';
-import { useReport, type ReportQueryBase } from './use-report';
-import { useRowSelection } from './use-row-selection';
+import type { ReportQueryBase } from './use-report';
 import { useScopeNames } from './use-scope-names';
 import { useTabSettings } from './use-tab-settings';
-import { VISIBLE_TABS, type AdsManagerState, type DrillScope, type VisibleTab } from './url-state';
+import { VISIBLE_TABS, type AdsManagerState, type DrillScope } from './url-state';
 import { ViewsMenu } from './views-menu';
 
 const MINUTE_MS = 60_000;
@@ -57,34 +54,6 @@ function reportQueryOf(state: AdsManagerState, today: string): ReportQueryBase {
     sortBy: state.sortBy,
     sortDesc: state.sortDesc,
   };
-}
-
-/** Where a row's name leads: accounts and apps to their campaigns, a campaign to its ad groups. */
-function drillTarget(row: ReportRow): { tab: VisibleTab; scope: DrillScope } | null {
-  const adamId = row.details.adamId;
-  switch (row.level) {
-    case 'accounts':
-      return { tab: 'campaigns', scope: { adAccountId: row.adAccountId } };
-    case 'apps':
-      return { tab: 'campaigns', scope: { adAccountId: row.adAccountId, adamId } };
-    case 'campaigns':
-      return {
-        tab: 'adGroups',
-        scope: { adAccountId: row.adAccountId, adamId, campaignId: Number(row.id) },
-      };
-    case 'adGroups':
-      return {
-        tab: 'keywords',
-        scope: {
-          adAccountId: row.adAccountId,
-          adamId,
-          campaignId: row.campaignId ?? undefined,
-          adGroupId: Number(row.id),
-        },
-      };
-    default:
-      return null;
-  }
 }
 
 export default function AdsManagerPage() {
@@ -128,13 +97,11 @@ function AdsManagerContent(props: {
   names: ReturnType<typeof useScopeNames>['names'];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { state, update, setPage, openTab, explicitView } = props.page;
+  const { state, update, openTab, explicitView } = props.page;
   const level = state.tab;
   const now = useNow(MINUTE_MS);
   const today = todayIn(props.names.timeZone, new Date(now));
   const base = useMemo(() => reportQueryOf(state, today), [state, today]);
-  const report = useReport(level, base, state.page, state.pageSize);
   const tabSettings = useTabSettings(state, explicitView, update);
   const { settings } = tabSettings;
   const withMetrics = level !== 'negativeKeywords';
@@ -143,48 +110,6 @@ function AdsManagerContent(props: {
     queryFn: () => adsManagerApi.series(level, base, settings.chart.granularity),
     enabled: withMetrics,
   });
-
-  const selection = useRowSelection(
-    report.rows,
-    JSON.stringify([level, base, state.page, state.pageSize]),
-  );
-
-  const onChanged = useCallback(
-    (updatedRows?: ReportRow[]) => {
-      if (!updatedRows?.length) {
-        void queryClient.invalidateQueries({ queryKey: adsManagerKeys.all });
-        return;
-      }
-      // The rows' new entity fields; their counts stay what the report said.
-      const updated = new Map(updatedRows.map((row) => [row.id, row]));
-      queryClient.setQueriesData<InfiniteData<ReportPage>>(
-        { queryKey: ['adsManager', 'report', level] },
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((part) => ({
-              ...part,
-              rows: part.rows.map((row) => {
-                const next = updated.get(row.id);
-                return next ? { ...next, counts: row.counts } : row;
-              }),
-            })),
-          },
-      );
-    },
-    [queryClient, level],
-  );
-  const tableActions = useMemo<TableActions>(
-    () => ({
-      onChanged,
-      onDrill: (row) => {
-        const target = drillTarget(row);
-        if (target) openTab(target.tab, target.scope);
-      },
-    }),
-    [onChanged, openTab],
-  );
-  const currency = report.rows[0]?.details.currency ?? props.names.currency;
 
   return (
     <Stack gap="md">
@@ -227,40 +152,16 @@ function AdsManagerContent(props: {
           title={t('adsManager.chart.title')}
           testId="ads-manager-chart"
           query={series}
-          currency={currency}
+          currency={props.names.currency}
           settings={settings.chart}
           onSettingsChange={(chart) => tabSettings.setSettings({ ...settings, chart })}
         />
       )}
-      {LEVELS_WITH_STATUS.includes(level) && (
-        <StatusTabs
-          value={state.statusTab}
-          counts={report.statusCounts}
-          onChange={(statusTab) => update({ statusTab })}
-        />
-      )}
-      <ActionToolbar
-        level={level}
-        selected={selection.selectedRows}
-        scope={{
-          adAccountId: state.scope.adAccountId,
-          campaignIds: state.scope.campaignId ? [state.scope.campaignId] : undefined,
-          adGroupIds: state.scope.adGroupId ? [state.scope.adGroupId] : undefined,
-        }}
-        onChanged={onChanged}
-      />
-      <ReportSection
-        state={state}
-        report={report}
+      <ReportArea
+        page={props.page}
+        base={base}
         columns={settings.columns}
-        currency={currency}
-        actions={tableActions}
-        selectedIds={selection.selectedIds}
-        onToggleRow={selection.toggleRow}
-        onToggleAll={selection.toggleAll}
-        onSort={(sortBy, sortDesc) => update({ sortBy, sortDesc })}
-        onPage={setPage}
-        onPageSize={(pageSize) => update({ pageSize })}
+        currency={props.names.currency}
       />
     </Stack>
   );

@@ -4,7 +4,7 @@
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import { IconSearchOff, IconTable } from '@tabler/icons-react';
 import type { ReportRow, ReportSortColumn, RowsPerPage } from '@tapwise/contracts';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPageState } from '../../shared/ui/page-frame';
 import { PanelFailure } from '../../shared/ui/panel';
@@ -14,6 +14,9 @@ import { ReportTable } from './table/report-table';
 import { TableActionsContext, type TableActions } from './table/table-context';
 import type { useReport } from './use-report';
 import type { AdsManagerState } from './url-state';
+
+/** Its props stay the same while the pages of "All" arrive. */
+const MemoPager = memo(Pager);
 
 export function ReportSection(props: {
   state: AdsManagerState;
@@ -90,7 +93,7 @@ export function ReportSection(props: {
           <PanelFailure onRetry={() => void query.refetch()} />
         )}
         {body}
-        <Pager
+        <MemoPager
           page={state.page}
           pageSize={state.pageSize}
           total={report.total}

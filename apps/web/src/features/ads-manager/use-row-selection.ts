@@ -5,6 +5,7 @@ import type { ReportRow } from '@tapwise/contracts';
 import { useCallback, useMemo, useState } from 'react';
 
 const NOTHING: ReadonlySet<string> = new Set();
+const NO_ROWS: ReportRow[] = [];
 
 interface Selection {
   key: string;
@@ -33,8 +34,9 @@ export function useRowSelection(rows: readonly ReportRow[], key: string) {
       }),
     [key, rows],
   );
+  // The same empty list while nothing is selected, so rows arriving do not re-render the toolbar.
   const selectedRows = useMemo(
-    () => rows.filter((row) => selectedIds.has(row.id)),
+    () => (selectedIds.size === 0 ? NO_ROWS : rows.filter((row) => selectedIds.has(row.id))),
     [rows, selectedIds],
   );
   return { selectedIds, selectedRows, toggleRow, toggleAll };

@@ -1,5 +1,6 @@
 // Test helpers of the ads manager's actions: report rows, a GraphQL endpoint whose answers may
 // fail with an API error, and rendering inside the app's providers with a connected socket.
+import type { MantineProviderProps } from '@mantine/core';
 import { render } from '@testing-library/react';
 import {
   ERROR_CODES,
@@ -66,11 +67,15 @@ export function fakeWrites(
   return calls;
 }
 
-export function renderWithApp(element: ReactNode) {
+/** `mantineEnv: 'test'` for menus opened as they mount, which jsdom would hide by position. */
+export function renderWithApp(
+  element: ReactNode,
+  options: { mantineEnv?: MantineProviderProps['env'] } = {},
+) {
   connectRealtime(null, () => null);
   connectRealtime(`test-${Math.random()}`, () => ({ token: 't', sessId: 's' }));
   return render(
-    <AppProviders>
+    <AppProviders mantineEnv={options.mantineEnv}>
       <WriteAccessProvider>{element}</WriteAccessProvider>
     </AppProviders>,
   );

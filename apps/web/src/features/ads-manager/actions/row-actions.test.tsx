@@ -23,6 +23,9 @@ beforeEach(() => {
   signIn();
 });
 afterEach(() => vi.unstubAllGlobals());
+// The menu mounts on the first click, opened: under jsdom, which has no layout, Mantine would
+// hide it as detached from its button.
+const TEST_ENV = { mantineEnv: 'test' } as const;
 // The edit drawers render many fields; jsdom is slow with them on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -53,7 +56,7 @@ describe('row actions', () => {
       }),
     });
     const onChanged = vi.fn();
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />, TEST_ENV);
     const user = await openMenuItem('Delete');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete "Brand US"? This cannot be undone.')).toBeTruthy();
@@ -79,7 +82,7 @@ describe('row actions', () => {
       }),
     });
     const onChanged = vi.fn();
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />, TEST_ENV);
     const user = await openMenuItem('Delete');
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
@@ -97,7 +100,7 @@ describe('row actions', () => {
       }),
     });
     const onChanged = vi.fn();
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />, TEST_ENV);
     const user = await openMenuItem('Edit');
     const name = await screen.findByLabelText('Name');
     await user.clear(name);
@@ -123,7 +126,7 @@ describe('row actions', () => {
 
   it('says "No changes detected" and sends nothing when nothing changed', async () => {
     const calls = fakeWrites({});
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
     const user = await openMenuItem('Edit');
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('No changes detected')).toBeTruthy();
@@ -132,7 +135,7 @@ describe('row actions', () => {
 
   it('shows validation messages at their fields', async () => {
     const calls = fakeWrites({});
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
     const user = await openMenuItem('Edit');
     const budget = await screen.findByLabelText('Daily budget');
     await user.clear(budget);
@@ -150,7 +153,7 @@ describe('row actions', () => {
         throw new GraphqlFailure('CONFLICT', ADS_MANAGER_MESSAGES.campaignNameTaken);
       },
     });
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
     const user = await openMenuItem('Edit');
     const name = await screen.findByLabelText('Name');
     await user.type(name, ' copy');
@@ -178,7 +181,7 @@ describe('row actions', () => {
     const calls = fakeWrites({
       updateAdGroup: () => ({ successMessage: ADS_MANAGER_MESSAGES.adGroupUpdated, row: adGroup }),
     });
-    renderWithApp(<RowActions level="adGroups" row={adGroup} onChanged={vi.fn()} />);
+    renderWithApp(<RowActions level="adGroups" row={adGroup} onChanged={vi.fn()} />, TEST_ENV);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions for Exact' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }, { timeout: 5_000 }));
@@ -203,7 +206,7 @@ describe('row actions', () => {
   it('is disabled with the reason for a read-only member', async () => {
     signIn({ IsReadOnly: true });
     fakeWrites({});
-    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />);
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
     const menu = screen.getByRole('button', { name: 'Actions for Brand US' }) as HTMLButtonElement;
     expect(menu.disabled).toBe(true);
     await userEvent.setup().hover(menu.closest('span')!);

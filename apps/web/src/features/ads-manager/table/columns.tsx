@@ -1,6 +1,7 @@
 // The columns of each tab's table: the pinned name, the level's entity columns, then every metric
 // Apple's reports fill (the contracts registry). Which of them show is the user's choice.
 import {
+  METRICS,
   METRIC_KEYS,
   type MetricCounts,
   type MetricKey,
@@ -19,7 +20,7 @@ import {
   textCell,
   type CellProps,
 } from './cells';
-import { cachedMetricValues, rowCurrency } from './row-values';
+import { rowCurrency } from './row-values';
 
 export interface TableColumn {
   key: string;
@@ -42,6 +43,9 @@ export const NAME_COLUMN: TableColumn = {
 };
 
 function metricColumn(metric: MetricKey): TableColumn {
+  // Each cell computes its one value: cheap, and nothing kept per row (a cache keyed by rows
+  // made every full garbage collection walk twenty thousand entries while scrolling).
+  const valueOf = METRICS[metric].value;
   return {
     key: metric,
     labelKey: `overview.metrics.${metric}`,
@@ -49,9 +53,9 @@ function metricColumn(metric: MetricKey): TableColumn {
     numeric: true,
     sortKey: metric,
     Cell: memo(function MetricCell({ row }: CellProps) {
-      return formatMetric(metric, cachedMetricValues(row.counts)[metric], rowCurrency(row));
+      return formatMetric(metric, valueOf(row.counts), rowCurrency(row));
     }),
-    total: (totals, currency) => formatMetric(metric, cachedMetricValues(totals)[metric], currency),
+    total: (totals, currency) => formatMetric(metric, valueOf(totals), currency),
   };
 }
 

@@ -20,11 +20,21 @@ import { NAME_COLUMN, type TableColumn } from './columns';
 import classes from './report-table.module.css';
 
 const ROW_HEIGHT = 40;
-/** Rows rendered beyond the visible ones, so a quick scroll does not show blanks. */
-const OVERSCAN = 5;
+const TABLE_HEIGHT = 560;
+/**
+ * Rows rendered beyond the visible ones, so the wheel does not show blanks. Few: dragging the
+ * scrollbar replaces every rendered row each frame.
+ */
+const OVERSCAN = 2;
+/**
+ * How many rows are rendered at most: those in view, one cut at each edge, and the overscan.
+ * Rendered rows are keyed by their place modulo this, so a row scrolled in takes over the
+ * elements of one scrolled out, updated rather than removed and created again (most of the cost
+ * of a quick scroll).
+ */
+const ROW_SLOTS = Math.ceil(TABLE_HEIGHT / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
 const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 56;
-const TABLE_HEIGHT = 560;
 
 /** Which tooltip key a deleted row's disabled checkbox shows (spec 1 §2). */
 const DELETED_TOOLTIP_KEY: Partial<Record<ReportLevel, keyof typeof DELETED_ROW_TOOLTIPS>> = {
@@ -82,6 +92,7 @@ export function ReportTable(props: ReportTableProps) {
     props.columns.reduce((sum, entry) => sum + entry.width, 0) +
     (withActions ? ACTIONS_WIDTH : 0);
   const items = virtualizer.getVirtualItems();
+  const slots = Math.max(ROW_SLOTS, items.length);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   // Scrolling renders this component every frame: what depends on every row is worked out only
@@ -127,7 +138,7 @@ export function ReportTable(props: ReportTableProps) {
             const row = props.rows[item.index]!;
             return (
               <ReportTableRow
-                key={row.id}
+                key={item.index % slots}
                 row={row}
                 index={item.index}
                 columns={props.columns}
@@ -326,7 +337,7 @@ function RowCheckbox(props: { row: ReportRow; selected: boolean; onToggle(row: R
       ? t(`adsManager.deletedRow.${tooltipKey}`)
       : t('adsManager.deletedRow.other');
     return (
-      <Tooltip label={tooltip} withinPortal>
+      <Tooltip key={row.id} label={tooltip} withinPortal>
         {/* A disabled input gets no pointer events: the wrapper carries the tooltip. */}
         <span data-testid="deleted-checkbox">
           <input type="checkbox" disabled checked={false} readOnly aria-label={tooltip} />

@@ -1,25 +1,7 @@
-// Values a table cell shows, computed once per row: the metric values from the row's counts
-// (cached by the counts object, so scrolling back over a row costs nothing) and its currency.
-import {
-  DEFAULT_CURRENCY,
-  metricValues,
-  type MetricCounts,
-  type MetricValues,
-  type ReportRow,
-} from '@tapwise/contracts';
+// Values a table cell shows that its row does not hold as such: its currency and its money.
+import { DEFAULT_CURRENCY, type ReportRow } from '@tapwise/contracts';
 import { formatMicros } from '../../../shared/format/format';
 import { NO_VALUE } from '../../../shared/format/metric-format';
-
-const valuesCache = new WeakMap<MetricCounts, MetricValues>();
-
-export function cachedMetricValues(counts: MetricCounts): MetricValues {
-  let values = valuesCache.get(counts);
-  if (!values) {
-    values = metricValues(counts);
-    valuesCache.set(counts, values);
-  }
-  return values;
-}
 
 export function rowCurrency(row: ReportRow): string {
   return row.details.currency ?? DEFAULT_CURRENCY;

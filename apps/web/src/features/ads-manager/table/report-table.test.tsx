@@ -1,0 +1,88 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/i18n';
+import { giveReportTableAHeight } from '../../../test/report-table-viewport';
+import { signIn } from '../../../test/session-fixtures';
+import { connectSessionToApi } from '../../auth/session/session-api';
+import { renderWithApp, reportRow } from '../actions/actions-test-kit';
+import { defaultColumnKeys, visibleColumns } from './columns';
+import { ReportTable } from './report-table';
+
+const ROW_HEIGHT = 40;
+
+let removeTableHeight: () => void;
+beforeAll(async () => {
+  await initI18n('en');
+  connectSessionToApi();
+  removeTableHeight = giveReportTableAHeight();
+});
+afterAll(() => removeTableHeight());
+beforeEach(() => signIn());
+
+const keywords = Array.from({ length: 200 }, (_, index) =>
+  reportRow({
+    level: 'keywords',
+    id: String(1000 + index),
+    name: `keyword ${index}`,
+    adGroupId: 202,
+    details: { currency: 'USD', bidMicros: 1_000_000, matchType: 'EXACT' },
+  }),
+);
+
+function renderTable() {
+  renderWithApp(
+    <ReportTable
+      level="keywords"
+      rows={keywords}
+      columns={visibleColumns('keywords', defaultColumnKeys('keywords'))}
+      totals={undefined}
+      currency="USD"
+      sortBy="spend"
+      sortDesc
+      onSort={vi.fn()}
+      selectedIds={new Set()}
+      onToggleRow={vi.fn()}
+      onToggleAll={vi.fn()}
+    />,
+  );
+}
+
+function scrollToRow(index: number) {
+  const scroller = screen.getByTestId('report-table-scroller');
+  act(() => {
+    scroller.scrollTop = index * ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+  });
+}
+
+const rowNames = () =>
+  screen
+    .getAllByTestId('report-row')
+    .map((row) => row.querySelector('td:nth-child(2)')?.textContent);
+
+describe('report table', () => {
+  it('renders only the rows in view, in order, as it scrolls', () => {
+    renderTable();
+    expect(rowNames()[0]).toBe('keyword 0');
+    scrollToRow(150);
+    const names = rowNames();
+    expect(names.length).toBeLessThan(25);
+    expect(names).toContain('keyword 150');
+    expect(names).not.toContain('keyword 0');
+    const indexes = names.map((name) => Number(name?.split(' ')[1]));
+    expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+  });
+
+  it('keeps an open bid field with its keyword, not with the row that takes its place', async () => {
+    renderTable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Bid \$1\.00 for keyword 0,/ }));
+    expect(screen.getByRole('textbox', { name: 'Bid for keyword 0' })).toBeTruthy();
+
+    // Far enough that every rendered row now shows another keyword.
+    scrollToRow(100);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.getByRole('button', { name: /Bid \$1\.00 for keyword 100,/ })).toBeTruthy();
+  });
+});
