@@ -124,17 +124,33 @@ interface TableRun {
   dragging: number;
 }
 
-/** Loads the Keywords tab with All rows, then scrolls with the wheel and drags the scrollbar. */
+/**
+ * Opens the Keywords tab, picks All rows per page, then scrolls with the wheel and drags the
+ * scrollbar. Loading is timed from picking All: opening the app and the page (its modules, chart
+ * and first rows) is what "time to data" measures.
+ */
 async function keywordTableRun(page: Page, serverUrl: string): Promise<TableRun> {
-  await page.goto(`${serverUrl}/ads-manager?tab=keywords&period=last30Days&size=all`);
-  const navigated = await page.evaluate(() => performance.now());
-  await page.getByRole('table', { name: 'Report' }).waitFor();
-  // Every page of "All" is in when the section is not fetching and shows no progress bar (it
-  // stops fetching for a moment between two pages).
+  await page.goto(`${serverUrl}/ads-manager?tab=keywords&period=last30Days`);
+  await page.getByTestId('report-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  const allOption = page.getByRole('option', { name: 'All', exact: true });
+  await allOption.waitFor();
+  const pickedAll = await page.evaluate(() => performance.now());
+  await allOption.click();
+  // Every page of "All" is in when the table has as many rows as the total says, the section is
+  // not fetching and shows no progress bar.
   await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="report-section"]')?.getAttribute('aria-busy') ===
-        'false' && !document.querySelector('[data-testid="load-progress"]'),
+    () => {
+      const total = document.querySelector('[data-testid="row-total"]')?.textContent ?? '';
+      const rowCount = document.querySelector('[data-testid="report-table"]')?.ariaRowCount;
+      return (
+        Number(rowCount) - 2 === Number(total.replace(/\D/g, '')) &&
+        document.querySelector('[data-testid="report-section"]')?.getAttribute('aria-busy') ===
+          'false' &&
+        !document.querySelector('[data-testid="load-progress"]')
+      );
+    },
     undefined,
     { timeout: 300_000, polling: 100 },
   );
@@ -173,8 +189,8 @@ async function keywordTableRun(page: Page, serverUrl: string): Promise<TableRun>
     );
   return {
     rows,
-    loadSeconds: (loaded - navigated) / 1000,
-    loading: longest(navigated, loaded),
+    loadSeconds: (loaded - pickedAll) / 1000,
+    loading: longest(pickedAll, loaded),
     wheel: longest(wheelStarted, wheelEnded),
     dragging: longest(dragged.started, dragged.ended),
   };
