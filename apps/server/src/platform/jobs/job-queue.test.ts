@@ -1,5 +1,6 @@
 // The queue over a real database: a job whose every attempt fails is retried up to its limit and
-// then given up, once, so that the work's own record can end as failed.
+// then given up, once, so that the work's own record can end as failed; stopping waits for a
+// running job however long it takes, so the database can be closed after it.
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
@@ -9,11 +10,13 @@ import { createJobQueue, defineJob, type JobQueue } from './job-queue';
 
 let database: TestDatabase;
 let queue: JobQueue;
+const logger = createLogger(
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
+);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
-  queue = createJobQueue(database, createLogger(config));
+  queue = createJobQueue(database, logger);
   await queue.start('worker');
 });
 afterAll(async () => {
@@ -52,4 +55,42 @@ describe('job queue', () => {
     expect(attempts).toEqual(['report', 'report']);
     expect(givenUp).toEqual([['report', 'attempt 2 failed']]);
   });
+});
+
+describe('stopping the job queue', () => {
+  // Longer than pg-boss itself waits at stop (10 s) before marking running jobs failed.
+  it(
+    'waits for a job that runs for 11 s and records it as completed',
+    { timeout: 30_000 },
+    async () => {
+      const stopping = createJobQueue(database, logger);
+      await stopping.start('worker', { cron: false });
+      const events: string[] = [];
+      let release = () => {};
+      const slow = defineJob({
+        name: 'test.slow',
+        payload: z.object({}),
+        async handle() {
+          events.push('started');
+          await new Promise<void>((resolve) => (release = resolve));
+          events.push('finished');
+        },
+      });
+      await stopping.work([slow], {});
+      const id = await stopping.send(slow, {});
+      await waitFor(() => events.includes('started'));
+
+      const stopped = stopping.stop().then(() => events.push('stopped'));
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(events).toEqual(['started']);
+      release();
+      await stopped;
+      expect(events).toEqual(['started', 'finished', 'stopped']);
+      const { rows } = await database.sql.query<{ state: string }>(
+        'SELECT state FROM pgboss.job WHERE id = $1',
+        [id],
+      );
+      expect(rows).toEqual([{ state: 'completed' }]);
+    },
+  );
 });

@@ -35,13 +35,37 @@ export interface JobQueue {
   start(mode: 'producer' | 'worker', options?: { cron?: boolean }): Promise<void>;
   send<Payload>(job: JobDefinition<Payload, unknown>, payload: Payload): Promise<string | null>;
   work<Context>(jobs: readonly JobDefinition<unknown, Context>[], context: Context): Promise<void>;
+  /**
+   * Stops fetching and waits for every handler still running and for the queue's own writes, so
+   * that the database may be closed next.
+   */
   stop(): Promise<void>;
   boss: PgBoss;
 }
 
+/** Promises tracked until they settle. */
+function inFlight() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    track<T>(promise: Promise<T>): Promise<T> {
+      pending.add(promise);
+      const forget = () => pending.delete(promise);
+      promise.then(forget, forget);
+      return promise;
+    },
+    get size() {
+      return pending.size;
+    },
+    settled: () => Promise.allSettled([...pending]),
+  };
+}
+
 export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQueue {
+  const worked: string[] = [];
+  const queries = inFlight();
+  const handlers = inFlight();
   const db: PgBoss.Db = {
-    executeSql: (text, values) => database.sql.query(text, values),
+    executeSql: (text, values) => queries.track(database.sql.query(text, values)),
   };
   let started = false;
   let boss: PgBoss | undefined;
@@ -74,26 +98,46 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         await queue.boss.createQueue(job.name);
         if (job.cron) await queue.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
         const options = { pollingIntervalSeconds: 2, includeMetadata: true as const };
-        await queue.boss.work<unknown>(job.name, options, async (batch) => {
-          for (const entry of batch) {
-            const payload = job.payload.parse(entry.data);
-            logger.info({ job: job.name, jobId: entry.id }, 'job started');
-            try {
-              await job.handle(payload, context);
-            } catch (error) {
-              if (job.onGiveUp && entry.retryCount >= entry.retryLimit)
-                await job.onGiveUp(payload, context, error);
-              throw error;
-            }
-            logger.info({ job: job.name, jobId: entry.id }, 'job finished');
-          }
-        });
+        await queue.boss.work<unknown>(job.name, options, (batch) =>
+          handlers.track(runBatch(job, batch, context, logger)),
+        );
+        worked.push(job.name);
       }
     },
     async stop() {
-      if (started) await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (!started || !boss) return;
       started = false;
+      // pg-boss would wait for running jobs only so long, then mark them failed while they go on
+      // against a database about to close; it also starts a job fetched as it stops, and records
+      // a job's outcome without awaiting the write. So: stop fetching, wait for all of that, then
+      // stop pg-boss itself.
+      for (const name of worked.splice(0)) await boss.offWork(name);
+      while (handlers.size > 0 || queries.size > 0) {
+        await Promise.all([handlers.settled(), queries.settled()]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
   return queue;
+}
+
+async function runBatch<Context>(
+  job: JobDefinition<unknown, Context>,
+  batch: PgBoss.JobWithMetadata<unknown>[],
+  context: Context,
+  logger: Logger,
+) {
+  for (const entry of batch) {
+    const payload = job.payload.parse(entry.data);
+    logger.info({ job: job.name, jobId: entry.id }, 'job started');
+    try {
+      await job.handle(payload, context);
+    } catch (error) {
+      if (job.onGiveUp && entry.retryCount >= entry.retryLimit)
+        await job.onGiveUp(payload, context, error);
+      throw error;
+    }
+    logger.info({ job: job.name, jobId: entry.id }, 'job finished');
+  }
 }
