@@ -1,4 +1,6 @@
 // A keyword's bid, edited in place: click or Enter opens the field, Enter saves, Escape cancels.
+// The cell shows one keyword after another as the table scrolls: an open field belongs to the
+// keyword it was opened for and closes when another takes its place.
 import { Loader, TextInput } from '@mantine/core';
 import { keywordBidInput, type ReportRow } from '@tapwise/contracts';
 import { useState, type KeyboardEvent } from 'react';
@@ -14,18 +16,23 @@ import { useCanWrite } from './write-access';
 import { notifyWriteFailure, translatedServerMessage } from './write-feedback';
 import { entityRef } from './write-levels';
 
+interface BidEdit {
+  rowId: string;
+  draft: string;
+  error: string | null;
+  saving: boolean;
+}
+
 export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChanged }) {
   const t = useFixedT();
   const canWrite = useCanWrite();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const rowId = row.id;
+  const [edit, setEdit] = useState<BidEdit | null>(null);
+  if (edit !== null && edit.rowId !== rowId) setEdit(null);
   const shown = formatMoneyDetail(row.details.bidMicros, rowCurrency(row));
-
-  function close() {
-    setDraft(null);
-    setError(null);
-  }
+  const update = (change: Partial<BidEdit>) =>
+    setEdit((current) => (current?.rowId === rowId ? { ...current, ...change } : current));
+  const close = () => setEdit((current) => (current?.rowId === rowId ? null : current));
 
   async function save(amount: string) {
     const parsed = keywordBidInput.safeParse({
@@ -34,14 +41,14 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
       bid: amount.trim(),
     });
     if (!parsed.success) {
-      setError(t(parsed.error.issues[0]!.message));
+      update({ error: t(parsed.error.issues[0]!.message) });
       return;
     }
     if (amount.trim() === amountOf(row.details.bidMicros)) {
       close();
       return;
     }
-    setSaving(true);
+    update({ saving: true });
     try {
       const result = await actionsApi.changeKeywordBid(parsed.data);
       notifySuccess(translatedServerMessage(result.successMessage));
@@ -50,7 +57,7 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
     } catch (failure) {
       notifyWriteFailure(failure, 'updateFailed', () => onChanged());
     } finally {
-      setSaving(false);
+      update({ saving: false });
     }
   }
 
@@ -64,7 +71,7 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
     }
   }
 
-  if (draft === null) {
+  if (edit?.rowId !== rowId) {
     return (
       <ReadOnlyTooltip canWrite={canWrite}>
         <button
@@ -72,7 +79,9 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
           className={classes.linkButton}
           disabled={!canWrite}
           aria-label={t('adsActions.editBid', { name: row.name, bid: shown })}
-          onClick={() => setDraft(amountOf(row.details.bidMicros))}
+          onClick={() =>
+            setEdit({ rowId, draft: amountOf(row.details.bidMicros), error: null, saving: false })
+          }
         >
           {shown}
         </button>
@@ -84,17 +93,14 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
       size="xs"
       w={110}
       autoFocus
-      value={draft}
-      error={error}
-      disabled={saving}
-      rightSection={saving ? <Loader size={12} /> : undefined}
+      value={edit.draft}
+      error={edit.error}
+      disabled={edit.saving}
+      rightSection={edit.saving ? <Loader size={12} /> : undefined}
       aria-label={t('adsActions.bidFor', { name: row.name })}
-      onChange={(event) => {
-        setDraft(event.currentTarget.value);
-        setError(null);
-      }}
+      onChange={(event) => update({ draft: event.currentTarget.value, error: null })}
       onKeyDown={onKeyDown}
-      onBlur={() => !saving && close()}
+      onBlur={() => !edit.saving && close()}
     />
   );
 }

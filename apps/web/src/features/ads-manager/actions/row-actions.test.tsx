@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADS_MANAGER_MESSAGES } from '@tapwise/contracts';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { signIn } from '../../../test/session-fixtures';
@@ -211,5 +212,46 @@ describe('row actions', () => {
     expect(menu.disabled).toBe(true);
     await userEvent.setup().hover(menu.closest('span')!);
     expect(await screen.findByText(ADS_MANAGER_MESSAGES.readOnly)).toBeTruthy();
+  });
+});
+
+describe('row actions in a row that shows another entity', () => {
+  // The table reuses a row's cells for the entity scrolled into its place.
+  function ScrollingRow() {
+    const [row, setRow] = useState(campaign);
+    const next = reportRow({ id: '102', name: 'Generic UK', details: campaign.details });
+    return (
+      <>
+        <button type="button" onClick={() => setRow(next)}>
+          Next row
+        </button>
+        <RowActions level="campaigns" row={row} onChanged={vi.fn()} />
+      </>
+    );
+  }
+
+  it('keeps the edit drawer with its campaign and opens no menu for the next', async () => {
+    const calls = fakeWrites({
+      updateCampaign: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.campaignUpdated,
+        row: { ...campaign, name: 'Brand US 2', counts: zeroCounts },
+      }),
+    });
+    renderWithApp(<ScrollingRow />, TEST_ENV);
+    const user = await openMenuItem('Edit');
+    const name = await screen.findByLabelText('Name');
+
+    await user.click(screen.getByRole('button', { name: 'Next row', hidden: true }));
+    expect(
+      screen.getByRole('button', { name: 'Actions for Generic UK', hidden: true }),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('menuitem')).toEqual([]);
+    await user.clear(name);
+    await user.type(name, 'Brand US 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Campaign updated')).toBeTruthy();
+    expect(calls.map((call) => call.variables.input)).toMatchObject([
+      { campaign: { id: 101 }, name: 'Brand US 2' },
+    ]);
   });
 });

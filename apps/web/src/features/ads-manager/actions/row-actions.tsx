@@ -1,8 +1,11 @@
 // The per-row menu: edit (campaigns and ad groups), pause or resume, delete. The menu itself is
 // mounted on the first click: a quick scroll mounts hundreds of rows, and a Mantine menu each
-// (its popover and positioning) was the largest part of mounting a row.
+// (its popover and positioning) was the largest part of mounting a row. The cell shows one row
+// after another as the table scrolls: the menu belongs to the row it was opened for, and so does
+// the edit drawer, which stays open for it.
 import { Loader, Menu } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import type { ReportRow } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { EditDrawer, isEditable } from './edit-drawer';
@@ -15,12 +18,14 @@ import { useStatusChange } from './use-status-change';
 export function RowActions({ level, row, onChanged }: RowActionProps) {
   const t = useFixedT();
   const canWrite = useCanWrite();
-  const [editing, setEditing] = useState(false);
-  // Null until the menu is first opened (it then mounts, open); afterwards whether it is open.
-  const [menuOpened, setMenuOpened] = useState<boolean | null>(null);
-  const { run, pending, writable } = useStatusChange(level, { onChanged });
+  const [editing, setEditing] = useState<ReportRow | null>(null);
+  // Null until the menu is first opened for this row (it then mounts, open).
+  const [menu, setMenu] = useState<{ rowId: string; opened: boolean } | null>(null);
+  const { run, pendingFor, writable } = useStatusChange(level, { onChanged });
   if (!writable || row.deleted) return null;
   const paused = row.status === 'PAUSED';
+  const menuOpened = menu?.rowId === row.id ? menu.opened : null;
+  const pending = pendingFor(row);
   const trigger = (
     <button
       type="button"
@@ -28,23 +33,39 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
       disabled={!canWrite}
       aria-label={t('adsActions.rowMenu', { name: row.name })}
       aria-haspopup="menu"
-      onClick={menuOpened === null ? () => setMenuOpened(true) : undefined}
+      onClick={menuOpened === null ? () => setMenu({ rowId: row.id, opened: true }) : undefined}
     >
       {pending ? <Loader size={14} /> : <span className={classes.dots} aria-hidden />}
     </button>
   );
   if (!canWrite) return <ReadOnlyTooltip canWrite={false}>{trigger}</ReadOnlyTooltip>;
   const drawer = editing && (
-    <EditDrawer level={level} row={row} onChanged={onChanged} onClose={() => setEditing(false)} />
+    <EditDrawer
+      level={level}
+      row={editing}
+      onChanged={onChanged}
+      onClose={() => setEditing(null)}
+    />
   );
-  if (menuOpened === null) return trigger;
+  if (menuOpened === null)
+    return (
+      <>
+        {trigger}
+        {drawer}
+      </>
+    );
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        opened={menuOpened}
+        onChange={(opened) => setMenu({ rowId: row.id, opened })}
+      >
         <Menu.Target>{trigger}</Menu.Target>
         <Menu.Dropdown>
           {isEditable(level) && (
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(row)}>
               {t('adsActions.actions.edit')}
             </Menu.Item>
           )}

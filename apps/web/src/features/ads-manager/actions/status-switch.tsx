@@ -9,7 +9,7 @@ import { useStatusChange } from './use-status-change';
 export function StatusSwitch({ level, row, onChanged }: RowActionProps) {
   const t = useFixedT();
   const canWrite = useCanWrite();
-  const { run, pending, writable } = useStatusChange(level, { onChanged });
+  const { run, pendingFor, writable } = useStatusChange(level, { onChanged });
   const live = row.status !== 'PAUSED';
   if (!writable) return null;
   return (
@@ -19,7 +19,7 @@ export function StatusSwitch({ level, row, onChanged }: RowActionProps) {
         role="switch"
         className={classes.switch}
         checked={live}
-        disabled={!canWrite || row.deleted || pending !== null}
+        disabled={!canWrite || row.deleted || pendingFor(row) !== null}
         aria-label={t(live ? 'adsActions.pauseRow' : 'adsActions.resumeRow', { name: row.name })}
         onChange={() => void run([row], live ? 'pause' : 'resume')}
       />

@@ -46,9 +46,15 @@ export interface StatusChangeCallbacks {
   onBulkStarted?(bulkActionId: string, rows: ReportRow[]): void;
 }
 
+/** A change on its way: the action and the rows it is for. */
+interface RunningChange {
+  action: StatusAction;
+  rowIds: ReadonlySet<string>;
+}
+
 export function useStatusChange(level: ReportLevel, callbacks: StatusChangeCallbacks) {
   const { userId } = useWriteAccess();
-  const [pending, setPending] = useState<StatusAction | null>(null);
+  const [running, setRunning] = useState<RunningChange | null>(null);
   const writeLevel = writeLevelOf(level);
 
   function reportResults(rows: ReportRow[], action: StatusAction, results: WriteRowResult[]) {
@@ -74,7 +80,8 @@ export function useStatusChange(level: ReportLevel, callbacks: StatusChangeCallb
   async function run(rows: ReportRow[], action: StatusAction): Promise<void> {
     if (!writeLevel || rows.length === 0) return;
     if (!(await askToConfirm(action, rows, userId))) return;
-    setPending(action);
+    const change = { action, rowIds: new Set(rows.map((row) => row.id)) };
+    setRunning(change);
     try {
       // One write per ad account: a selection over an app's campaigns can span several.
       for (const [adAccountId, accountRows] of byAdAccount(rows)) {
@@ -90,9 +97,18 @@ export function useStatusChange(level: ReportLevel, callbacks: StatusChangeCallb
     } catch (error) {
       notifyWriteFailure(error, statusFailureOf(writeLevel, action), () => callbacks.onChanged());
     } finally {
-      setPending(null);
+      // A row control shows one row after another as the table scrolls: it may have started
+      // another change meanwhile.
+      setRunning((current) => (current === change ? null : current));
     }
   }
 
-  return { run, pending, writable: writeLevel !== null };
+  return {
+    run,
+    /** The action on its way, if any. */
+    pending: running?.action ?? null,
+    /** The action on its way for this row, if any. */
+    pendingFor: (row: ReportRow) => (running?.rowIds.has(row.id) ? running.action : null),
+    writable: writeLevel !== null,
+  };
 }

@@ -1,7 +1,8 @@
 // The entity cells of the table: the drillable name, the status with Apple's hold reasons in
 // words, money and lists from the row's details. Each is a small memoised component. Table rows
-// pass from one entity to another as the table scrolls: controls with state of their own are
-// keyed by the row's id, so what they hold (an open bid field, a pending pause) stays with it.
+// pass from one entity to another as the table scrolls, updated rather than mounted again:
+// controls with state of their own tie it to the row it is for (an open bid field, a pending
+// pause), so it does not pass to the next.
 import { Tooltip } from '@mantine/core';
 import type { ReportRow } from '@tapwise/contracts';
 import { memo } from 'react';
@@ -62,10 +63,10 @@ export const StatusCell = memo(function StatusCell({ row }: CellProps) {
   return (
     <span className={classes.status}>
       {!row.deleted && row.status && (
-        <StatusSwitch key={row.id} level={row.level} row={row} onChanged={onChanged} />
+        <StatusSwitch level={row.level} row={row} onChanged={onChanged} />
       )}
       {reasons.length > 0 ? (
-        <Tooltip key={row.id} label={reasons.join(' · ')} multiline maw={320} withinPortal>
+        <Tooltip label={reasons.join(' · ')} multiline maw={320} withinPortal>
           <span className={classes.reasons} data-testid="status-reasons">
             {label}
           </span>
@@ -79,16 +80,13 @@ export const StatusCell = memo(function StatusCell({ row }: CellProps) {
 
 export const BidValueCell = memo(function BidValueCell({ row }: CellProps) {
   const { onChanged } = useTableActions();
-  if (row.level === 'keywords' && !row.deleted)
-    return <BidCell key={row.id} row={row} onChanged={onChanged} />;
+  if (row.level === 'keywords' && !row.deleted) return <BidCell row={row} onChanged={onChanged} />;
   return formatMoneyDetail(row.details.bidMicros, rowCurrency(row));
 });
 
 export const RowActionsCell = memo(function RowActionsCell({ row }: CellProps) {
   const { onChanged } = useTableActions();
-  return row.deleted ? null : (
-    <RowActions key={row.id} level={row.level} row={row} onChanged={onChanged} />
-  );
+  return row.deleted ? null : <RowActions level={row.level} row={row} onChanged={onChanged} />;
 });
 
 /** A plain text cell read from the row. */

@@ -1,11 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { giveReportTableAHeight } from '../../../test/report-table-viewport';
 import { signIn } from '../../../test/session-fixtures';
 import { connectSessionToApi } from '../../auth/session/session-api';
-import { renderWithApp, reportRow } from '../actions/actions-test-kit';
+import { fakeWrites, renderWithApp, reportRow } from '../actions/actions-test-kit';
 import { defaultColumnKeys, visibleColumns } from './columns';
 import { ReportTable } from './report-table';
 
@@ -18,7 +18,11 @@ beforeAll(async () => {
   removeTableHeight = giveReportTableAHeight();
 });
 afterAll(() => removeTableHeight());
-beforeEach(() => signIn());
+beforeEach(() => {
+  window.localStorage.clear();
+  signIn();
+});
+afterEach(() => vi.unstubAllGlobals());
 
 const keywords = Array.from({ length: 200 }, (_, index) =>
   reportRow({
@@ -84,5 +88,44 @@ describe('report table', () => {
     scrollToRow(100);
     expect(screen.queryAllByRole('textbox')).toEqual([]);
     expect(screen.getByRole('button', { name: /Bid \$1\.00 for keyword 100,/ })).toBeTruthy();
+    // Scrolled away, the field was closed: it does not open again when the keyword comes back.
+    scrollToRow(0);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.getByRole('button', { name: /Bid \$1\.00 for keyword 0,/ })).toBeTruthy();
+  });
+
+  it("shows a pause on its way only on its own keyword as rows take each other's place", async () => {
+    fakeWrites({
+      changeEntityStatus: () => ({
+        successMessage: 'Status changed',
+        results: [{ id: 1000, ok: true, message: null }],
+        bulkActionId: null,
+      }),
+    });
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await answered;
+      return answer(...args);
+    });
+    renderTable();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Pause keyword 0' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pause' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Pause keyword 0' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+
+    scrollToRow(100);
+    const switches = screen.getAllByRole('switch');
+    expect(switches.length).toBeGreaterThan(10);
+    expect(switches.filter((element) => (element as HTMLInputElement).disabled)).toEqual([]);
+    release();
   });
 });

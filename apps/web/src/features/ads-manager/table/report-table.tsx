@@ -337,7 +337,7 @@ function RowCheckbox(props: { row: ReportRow; selected: boolean; onToggle(row: R
       ? t(`adsManager.deletedRow.${tooltipKey}`)
       : t('adsManager.deletedRow.other');
     return (
-      <Tooltip key={row.id} label={tooltip} withinPortal>
+      <Tooltip label={tooltip} withinPortal>
         {/* A disabled input gets no pointer events: the wrapper carries the tooltip. */}
         <span data-testid="deleted-checkbox">
           <input type="checkbox" disabled checked={false} readOnly aria-label={tooltip} />
