@@ -104,6 +104,37 @@ export async function revokeUserSessions(
   return ended.map((row) => row.id);
 }
 
+/** The live sessions acting in a company, or those of one member there. */
+function inCompany(scope: { teamId: string; userId?: string | undefined }) {
+  return and(
+    eq(sessions.teamId, scope.teamId),
+    scope.userId ? eq(sessions.userId, scope.userId) : undefined,
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date()),
+  );
+}
+
+export async function listCompanySessionIds(
+  db: Database,
+  scope: { teamId: string; userId?: string | undefined },
+): Promise<string[]> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(inCompany(scope));
+  return rows.map((row) => row.id);
+}
+
+/** Ends the live sessions acting in a company (or one member's there); returns the ids ended. */
+export async function revokeCompanySessions(
+  db: Database,
+  scope: { teamId: string; userId?: string | undefined },
+): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(inCompany(scope))
+    .returning({ id: sessions.id });
+  return ended.map((row) => row.id);
+}
+
 export async function revokeSession(db: Database, sessionId: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
@@ -140,6 +171,24 @@ export async function findUsableOneTimeToken(
   return token;
 }
 
+/** Uses up every outstanding token of a purpose for a user (a newer one, or a new password, wins). */
+export async function expireOneTimeTokens(
+  db: Database,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}
+
 /** Marks an unused, unexpired token used and returns it; undefined when not usable. */
 export async function consumeOneTimeToken(
   db: Database,
@@ -165,23 +214,27 @@ export async function recordLoginAttempt(db: Database, values: typeof loginActiv
   await db.insert(loginActivity).values(values);
 }
 
-/** Failed sign-ins since a moment, for one e-mail and for one address. */
+/** Failed sign-ins since a moment: of one e-mail from one address, and of that address in all. */
 export async function countRecentFailures(
   db: Database,
   email: string,
   ipAddress: string,
   since: Date,
-): Promise<{ byEmail: number; byAddress: number }> {
-  const failedSince = and(eq(loginActivity.succeeded, false), gt(loginActivity.createdAt, since));
-  const [byEmail] = await db
-    .select({ value: count() })
+): Promise<{ byPair: number; byAddress: number }> {
+  const [row] = await db
+    .select({
+      byPair: sql<number>`count(*) filter (where lower(${loginActivity.email}) = ${email.toLowerCase()})`,
+      byAddress: count(),
+    })
     .from(loginActivity)
-    .where(and(failedSince, eq(sql`lower(${loginActivity.email})`, email.toLowerCase())));
-  const [byAddress] = await db
-    .select({ value: count() })
-    .from(loginActivity)
-    .where(and(failedSince, eq(loginActivity.ipAddress, ipAddress)));
-  return { byEmail: Number(byEmail?.value ?? 0), byAddress: Number(byAddress?.value ?? 0) };
+    .where(
+      and(
+        eq(loginActivity.succeeded, false),
+        gt(loginActivity.createdAt, since),
+        eq(loginActivity.ipAddress, ipAddress),
+      ),
+    );
+  return { byPair: Number(row?.byPair ?? 0), byAddress: Number(row?.byAddress ?? 0) };
 }
 
 export async function readSetting<Value>(db: Database, key: string): Promise<Value | undefined> {

@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { listUsersWithTeams } from '../staff/staff.repository';
 import { removeUser } from '../staff/staff.service';
-import { findUserByEmail, findUserById } from './accounts.repository';
+import { findUserById } from './accounts.repository';
 import {
   acceptInvite,
   changePassword,
@@ -35,11 +35,13 @@ import {
   verifyEmail,
 } from './accounts.service';
 import { BLOCKED_EMAIL_DOMAINS } from './blocked-domains';
-import { findPendingInvite } from './invitations';
+import { isInvitationFor } from './invitations';
 import { endAllSessions, endSession, renewSession } from './sessions.service';
-import { editUser, publicProfile, readUser } from './users.service';
+import { editUser, publicProfile, readUser, readUserByEmail } from './users.service';
 
 const idParams = z.object({ id: z.uuid() });
+const emailParams = z.object({ email: emailSchema });
+const inviteQuery = z.object({ invite: tokenInput.shape.token });
 const pageParams = z.object({ page: z.coerce.number().int().min(1).max(100_000) });
 const USERS_PAGE_SIZE = 50;
 
@@ -135,13 +137,19 @@ export async function registerAccountRoutes(api: FastifyInstance, ctx: AppContex
     ok(await acceptInvite(ctx, acceptInviteInput.parse(request.body), requestOrigin(request))),
   );
 
-  api.get<{ Params: { email: string } }>('/auth/is-invited/:email', open, async (request) =>
-    ok({ invited: Boolean(await findPendingInvite(ctx, emailSchema.parse(request.params.email))) }),
-  );
+  // Both answer only what the caller already holds (the invitation link, the right to see the
+  // account), so neither tells a stranger whether an address has an account.
+  api.get('/auth/is-invited/:email', open, async (request) => {
+    const { email } = emailParams.parse(request.params);
+    const { invite } = inviteQuery.parse(request.query);
+    return ok({ invited: await isInvitationFor(ctx, invite, email) });
+  });
 
-  api.get<{ Params: { email: string } }>('/auth/is-user-disabled/:email', open, async (request) => {
-    const user = await findUserByEmail(ctx.db, emailSchema.parse(request.params.email));
-    return ok({ disabled: user?.isDisabled ?? false });
+  api.get('/auth/is-user-disabled/:email', signedIn, async (request) => {
+    const { email } = emailParams.parse(request.params);
+    return ok({
+      disabled: (await readUserByEmail(ctx, requireAuth(request.auth), email)).IsDisabled,
+    });
   });
 
   api.get('/auth/get-user/:id', signedIn, async (request) =>

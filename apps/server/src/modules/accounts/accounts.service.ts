@@ -14,8 +14,9 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import { hashOneTimeToken, newOneTimeToken } from '../../platform/auth/one-time-token';
 import { TIMING_DECOY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/errors';
-import { emailExistsError } from './account-errors';
 import type { AppContext } from '../app-context';
+import { countRecentMail } from '../mail/mail.repository';
+import type { MailTemplate } from '../mail/mail-templates';
 import {
   findMembership,
   insertMembership,
@@ -27,6 +28,7 @@ import {
   consumeOneTimeToken,
   countRecentFailures,
   deleteUser,
+  expireOneTimeTokens,
   findUsableOneTimeToken,
   findUserByEmail,
   findUserById,
@@ -48,8 +50,13 @@ export const TOKEN_LIFETIME_MS = {
   INVITE: 7 * 24 * HOUR_MS,
 } as const;
 export const TRIAL_DAYS = 14;
-/** Failed sign-ins allowed in the window, per account and per address. */
-export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;
+/**
+ * Failed sign-ins allowed in the window: of one account from one address, and from one address in
+ * all. Never per account alone, which would let anyone lock its owner out.
+ */
+export const SIGN_IN_LIMITS = { windowMs: 15 * 60_000, perPair: 5, perAddress: 20 } as const;
+/** Account mails (links, notices) one address receives an hour at most, whoever asks. */
+export const ACCOUNT_MAIL_LIMIT = { windowMs: HOUR_MS, perAddress: 3 } as const;
 const SELF_SIGN_UP_KEY = 'selfSignUp';
 
 const signInFailed = () => new AppError('BAD_REQUEST', ERROR_MESSAGES.SIGN_IN_FAILED);
@@ -67,7 +74,20 @@ export function appLink(ctx: AppContext, path: string, token: string): string {
   return `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * Whether one more account mail of this kind may go to the address. Requests over the limit are
+ * answered like the others and mail nothing, so nobody can flood a mailbox through Tapwise.
+ */
+async function mayMail(ctx: AppContext, email: string, template: MailTemplate): Promise<boolean> {
+  const since = new Date(Date.now() - ACCOUNT_MAIL_LIMIT.windowMs);
+  const sent = await countRecentMail(ctx.db, { recipient: email, templates: [template], since });
+  if (sent < ACCOUNT_MAIL_LIMIT.perAddress) return true;
+  ctx.logger.info({ template }, 'account mail not sent: the address had its hourly share');
+  return false;
+}
+
 async function mailVerificationLink(ctx: AppContext, user: User) {
+  if (!(await mayMail(ctx, user.email, 'verifyEmail'))) return;
   const { token, tokenHash } = newOneTimeToken();
   await insertOneTimeToken(ctx.db, {
     tokenHash,
@@ -99,10 +119,21 @@ export async function signUp(
       email: 'validation.emailDomainBlocked',
     });
   }
-  if (await findUserByEmail(ctx.db, input.email)) {
-    throw emailExistsError();
-  }
+  // Hashed before looking the address up, so both answers below take the same time.
   const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (existing) {
+    // Answered like a new address, so sign-up tells nobody who has an account; the owner hears.
+    if (await mayMail(ctx, existing.email, 'accountExists')) {
+      await ctx.mailer.send({
+        to: existing.email,
+        template: 'accountExists',
+        locale: existing.locale,
+        link: `${ctx.config.publicUrl}/forgot-password`,
+      });
+    }
+    return { email: input.email.toLowerCase() };
+  }
   const user = await insertUser(ctx.db, { email: input.email.toLowerCase(), passwordHash, locale });
   try {
     await mailVerificationLink(ctx, user);
@@ -139,10 +170,13 @@ export async function signIn(
   origin: RequestOrigin,
 ): Promise<SessionResponse> {
   const ipAddress = origin.ipAddress ?? 'unknown';
-  const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMs);
+  const user = await findUserByEmail(ctx.db, input.email);
+  // A new password (the reset link is the owner's way out of a lock) starts the count again.
+  const windowStart = Date.now() - SIGN_IN_LIMITS.windowMs;
+  const since = new Date(Math.max(windowStart, user?.passwordChangedAt?.getTime() ?? 0));
   const failures = await countRecentFailures(ctx.db, input.email, ipAddress, since);
   if (
-    failures.byEmail >= SIGN_IN_LIMITS.perAccount ||
+    failures.byPair >= SIGN_IN_LIMITS.perPair ||
     failures.byAddress >= SIGN_IN_LIMITS.perAddress
   ) {
     throw new AppError(
@@ -150,7 +184,6 @@ export async function signIn(
       'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     );
   }
-  const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? TIMING_DECOY_HASH, input.password);
   const attempt = { email: input.email, ipAddress, userAgent: origin.userAgent ?? null };
   if (!user || !valid) {
@@ -177,7 +210,7 @@ export async function signIn(
 
 export async function requestRecovery(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || user.isDisabled) return;
+  if (!user || user.isDisabled || !(await mayMail(ctx, user.email, 'resetPassword'))) return;
   await ctx.mailer.send({
     to: user.email,
     template: 'resetPassword',
@@ -197,21 +230,35 @@ export async function createResetLink(ctx: AppContext, userId: string): Promise<
   return appLink(ctx, '/change-password', token);
 }
 
-/** Sets a new password; every session begun before it then answers code 23. */
-async function replacePassword(ctx: AppContext, userId: string, password: string) {
-  return updateUser(ctx.db, userId, {
-    passwordHash: await hashPassword(password),
-    passwordChangedAt: new Date(),
+/**
+ * Sets a new password: every session begun before it then answers code 23, and every reset link
+ * still outstanding stops working. `usingLink` is the reset link that proves the right to do so;
+ * it is used up in the same transaction, so of two links used at once only one succeeds.
+ */
+async function replacePassword(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+  usingLink?: string,
+): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    if (usingLink && !(await consumeOneTimeToken(tx, usingLink, 'RESET_PASSWORD'))) {
+      throw new AppError('BAD_REQUEST', 'This link is invalid or has expired.');
+    }
+    await expireOneTimeTokens(tx, userId, 'RESET_PASSWORD');
+    return updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
   });
 }
 
 export async function resetPassword(ctx: AppContext, input: z.infer<typeof resetPasswordInput>) {
-  const used = await consumeOneTimeToken(ctx.db, hashOneTimeToken(input.token), 'RESET_PASSWORD');
-  if (!used) throw new AppError('BAD_REQUEST', 'This link is invalid or has expired.');
-  await replacePassword(ctx, used.userId, input.password);
+  const tokenHash = hashOneTimeToken(input.token);
+  const link = await findUsableOneTimeToken(ctx.db, tokenHash, 'RESET_PASSWORD');
+  if (!link) throw new AppError('BAD_REQUEST', 'This link is invalid or has expired.');
+  await replacePassword(ctx, link.userId, input.password, tokenHash);
   // A reset link proves the mailbox, so it verifies the address as well.
-  await updateUser(ctx.db, used.userId, { emailVerifiedAt: new Date() });
-  ctx.sessions.endUser(used.userId);
+  await updateUser(ctx.db, link.userId, { emailVerifiedAt: new Date() });
+  ctx.sessions.endUser(link.userId);
 }
 
 export async function changePassword(

@@ -1,11 +1,14 @@
+import { hashOneTimeToken } from '../../platform/auth/one-time-token';
 import type { AppContext } from '../app-context';
-import { listMembershipsOfUser } from '../teams/teams.repository';
-import { findUserByEmail } from './accounts.repository';
+import { findUsableOneTimeToken, findUserById } from './accounts.repository';
 
-/** The first company that invited this address and is still waiting for an answer. */
-export async function findPendingInvite(ctx: AppContext, email: string) {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return undefined;
-  const entries = await listMembershipsOfUser(ctx.db, user.id);
-  return entries.find(({ membership }) => membership.inviteStatus === 'INVITED');
+/** Whether an invitation link is still usable and was sent to this address. */
+export async function isInvitationFor(
+  ctx: AppContext,
+  token: string,
+  email: string,
+): Promise<boolean> {
+  const invitation = await findUsableOneTimeToken(ctx.db, hashOneTimeToken(token), 'INVITE');
+  const user = invitation && (await findUserById(ctx.db, invitation.userId));
+  return user?.email.toLowerCase() === email.toLowerCase();
 }

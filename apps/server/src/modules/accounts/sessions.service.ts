@@ -16,6 +16,8 @@ import { listMembershipsOfUser, type Team } from '../teams/teams.repository';
 import {
   findSessionForAuth,
   insertSession,
+  listCompanySessionIds,
+  revokeCompanySessions,
   revokeSession,
   revokeUserSessions,
   setSessionTeam,
@@ -224,4 +226,31 @@ export async function endAllSessions(ctx: AppContext, userId: string): Promise<n
   const ended = await revokeUserSessions(ctx.db, userId);
   ctx.sessions.endSessions(ended);
   return ended.length;
+}
+
+/** A member leaves a company: their sessions there end, those in their other companies go on. */
+export async function endMembershipSessions(
+  ctx: AppContext,
+  teamId: string,
+  userId: string,
+): Promise<void> {
+  ctx.sessions.endSessions(await revokeCompanySessions(ctx.db, { teamId, userId }));
+}
+
+/** A company goes: every session acting in it ends. */
+export async function endCompanySessions(ctx: AppContext, teamId: string): Promise<void> {
+  ctx.sessions.endSessions(await revokeCompanySessions(ctx.db, { teamId }));
+}
+
+/**
+ * A company or a membership is disabled: the live connections of its sessions are cut at once,
+ * and each session's next request answers code 22. The sessions stay, so enabling it again lets
+ * them carry on.
+ */
+export async function disconnectCompanySessions(
+  ctx: AppContext,
+  teamId: string,
+  userId?: string,
+): Promise<void> {
+  ctx.sessions.endSessions(await listCompanySessionIds(ctx.db, { teamId, userId }));
 }

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { findMembership } from '../teams/teams.repository';
-import { findUserById, updateUser, type User } from './accounts.repository';
+import { findUserByEmail, findUserById, updateUser, type User } from './accounts.repository';
 
 export function publicProfile(user: User) {
   return {
@@ -26,15 +26,25 @@ export function publicProfile(user: User) {
 async function mayRead(ctx: AppContext, auth: AuthContext, userId: string): Promise<boolean> {
   if (auth.userId === userId || auth.role === 'SUPERADMIN') return true;
   if (!auth.teamId || !auth.permissions.includes('teamManagement.read')) return false;
-  return Boolean(await findMembership(ctx.db, auth.teamId, userId));
+  // An invitation does not open the invited account's profile: only a member who joined does.
+  const membership = await findMembership(ctx.db, auth.teamId, userId);
+  return membership?.inviteStatus === 'ACCEPTED';
+}
+
+async function readable(ctx: AppContext, auth: AuthContext, user: User | undefined) {
+  // Someone you may not see answers like someone who does not exist.
+  if (!user || !(await mayRead(ctx, auth, user.id))) {
+    throw new AppError('NOT_FOUND', 'No such user.');
+  }
+  return publicProfile(user);
 }
 
 export async function readUser(ctx: AppContext, auth: AuthContext, userId: string) {
-  const user = await findUserById(ctx.db, userId);
-  // Someone you may not see answers like someone who does not exist.
-  if (!user || !(await mayRead(ctx, auth, userId)))
-    throw new AppError('NOT_FOUND', 'No such user.');
-  return publicProfile(user);
+  return readable(ctx, auth, await findUserById(ctx.db, userId));
+}
+
+export async function readUserByEmail(ctx: AppContext, auth: AuthContext, email: string) {
+  return readable(ctx, auth, await findUserByEmail(ctx.db, email));
 }
 
 export async function editUser(

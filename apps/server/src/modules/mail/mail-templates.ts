@@ -2,7 +2,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
 
 export type MailTemplate =
-  'verifyEmail' | 'resetPassword' | 'invite' | 'overviewReport' | 'ruleRun';
+  'verifyEmail' | 'accountExists' | 'resetPassword' | 'invite' | 'overviewReport' | 'ruleRun';
 
 interface MailCopy {
   subject: string;
@@ -23,6 +23,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'Welcome to Tapwise! Please confirm your email address to finish signing up.',
       action: 'Verify email',
       outro: 'The link is valid for 24 hours. If you did not sign up, ignore this message.',
+    },
+    accountExists: {
+      subject: 'You already have a Tapwise account',
+      intro:
+        'Someone, perhaps you, tried to sign up for Tapwise with this email address, which already has an account.',
+      action: 'Sign in or reset your password',
+      outro: 'If it was not you, ignore this message: nothing has changed.',
     },
     resetPassword: {
       subject: 'Reset your Tapwise password',
@@ -57,6 +64,14 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'E-Mail bestätigen',
       outro:
         'Der Link ist 24 Stunden gültig. Falls Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.',
+    },
+    accountExists: {
+      subject: 'Sie haben bereits ein Tapwise-Konto',
+      intro:
+        'Jemand, vielleicht Sie, wollte sich mit dieser E-Mail-Adresse bei Tapwise registrieren, für die bereits ein Konto besteht.',
+      action: 'Anmelden oder Passwort zurücksetzen',
+      outro:
+        'Falls Sie es nicht waren, ignorieren Sie diese Nachricht: Es hat sich nichts geändert.',
     },
     resetPassword: {
       subject: 'Setzen Sie Ihr Tapwise-Passwort zurück',
@@ -95,6 +110,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Verificar correo',
       outro: 'El enlace es válido durante 24 horas. Si no se ha registrado, ignore este mensaje.',
     },
+    accountExists: {
+      subject: 'Ya tiene una cuenta de Tapwise',
+      intro:
+        'Alguien, quizá usted, intentó registrarse en Tapwise con esta dirección de correo, que ya tiene una cuenta.',
+      action: 'Inicie sesión o restablezca su contraseña',
+      outro: 'Si no fue usted, ignore este mensaje: no ha cambiado nada.',
+    },
     resetPassword: {
       subject: 'Restablezca su contraseña de Tapwise',
       intro: 'Hemos recibido una solicitud para restablecer su contraseña.',
@@ -127,6 +149,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'Tapwise에 오신 것을 환영합니다! 가입을 완료하려면 이메일 주소를 확인해 주세요.',
       action: '이메일 인증',
       outro: '링크는 24시간 동안 유효합니다. 가입하지 않으셨다면 이 메시지를 무시해 주세요.',
+    },
+    accountExists: {
+      subject: '이미 Tapwise 계정이 있습니다',
+      intro:
+        '누군가(본인일 수도 있습니다) 이미 계정이 있는 이 이메일 주소로 Tapwise 가입을 시도했습니다.',
+      action: '로그인하거나 비밀번호 재설정',
+      outro: '본인이 아니라면 이 메시지를 무시하세요. 변경된 내용은 없습니다.',
     },
     resetPassword: {
       subject: 'Tapwise 비밀번호 재설정',
@@ -162,6 +191,12 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: '验证电子邮件',
       outro: '链接在 24 小时内有效。如果您没有注册，请忽略此邮件。',
     },
+    accountExists: {
+      subject: '您已拥有 Tapwise 账户',
+      intro: '有人（可能是您）尝试使用此电子邮件地址注册 Tapwise，但该地址已有账户。',
+      action: '登录或重置密码',
+      outro: '如果不是您本人操作，请忽略此邮件：没有任何更改。',
+    },
     resetPassword: {
       subject: '重置您的 Tapwise 密码',
       intro: '我们收到了重置您密码的请求。',
@@ -194,6 +229,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'メールアドレスを確認',
       outro:
         'このリンクの有効期限は 24 時間です。心当たりがない場合は、このメールを無視してください。',
+    },
+    accountExists: {
+      subject: 'Tapwise のアカウントはすでにあります',
+      intro:
+        'どなたか（ご本人かもしれません）が、すでにアカウントのあるこのメールアドレスで Tapwise に登録しようとしました。',
+      action: 'サインインまたはパスワードの再設定',
+      outro: 'お心当たりがない場合は、このメッセージを無視してください。何も変更されていません。',
     },
     resetPassword: {
       subject: 'Tapwise のパスワードをリセット',
@@ -229,6 +271,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Bienvenue sur Tapwise ! Veuillez confirmer votre adresse e-mail pour terminer votre inscription.',
       action: 'Vérifier l’adresse e-mail',
       outro: 'Le lien est valable 24 heures. Si vous ne vous êtes pas inscrit, ignorez ce message.',
+    },
+    accountExists: {
+      subject: 'Vous avez déjà un compte Tapwise',
+      intro:
+        'Quelqu’un, peut-être vous, a essayé de s’inscrire sur Tapwise avec cette adresse e-mail, qui a déjà un compte.',
+      action: 'Se connecter ou réinitialiser le mot de passe',
+      outro: 'Si ce n’était pas vous, ignorez ce message : rien n’a changé.',
     },
     resetPassword: {
       subject: 'Réinitialisez votre mot de passe Tapwise',
@@ -266,6 +315,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Подтвердить адрес',
       outro:
         'Ссылка действительна 24 часа. Если Вы не регистрировались, просто проигнорируйте это письмо.',
+    },
+    accountExists: {
+      subject: 'У вас уже есть аккаунт Tapwise',
+      intro:
+        'Кто-то, возможно вы, пытался зарегистрироваться в Tapwise с этим адресом электронной почты, для которого уже есть аккаунт.',
+      action: 'Войти или сбросить пароль',
+      outro: 'Если это были не вы, проигнорируйте это сообщение: ничего не изменилось.',
     },
     resetPassword: {
       subject: 'Сброс пароля Tapwise',

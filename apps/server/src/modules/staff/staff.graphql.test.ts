@@ -1,7 +1,8 @@
 import type { SessionResponse } from '@tapwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient, type Session } from '../../platform/testing/api-client';
-import { createCompany, createMember } from '../../platform/testing/factories';
+import { addMembership, createCompany, createMember } from '../../platform/testing/factories';
+import { openSocket } from '../../platform/testing/socket-client';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
 import { searchActivityLogs } from '../activity-log/activity-log.repository';
@@ -67,6 +68,43 @@ describe('staff administration', () => {
     expect((await api.rest('POST', 'auth/is-onboarded', undefined, session)).body.code).toBe(22);
     await toggle(false);
     expect((await api.rest('POST', 'auth/is-onboarded', undefined, session)).status).toBe(200);
+  });
+
+  it("cuts a disabled company's live connections at once", async () => {
+    const company = await createCompany(server.database.db);
+    const member = await createMember(server.database.db, company.id);
+    const socket = await openSocket(server, await api.signIn(member.email, member.password));
+    try {
+      await api.graphql(
+        'mutation($id: ID!) { setCompanyDisabled(teamId: $id, disabled: true) { isDisabled } }',
+        { id: company.id },
+        staff,
+      );
+      expect(await socket.ended()).toBe('io server disconnect');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('ends the sessions and sockets of a deleted company, also of members who stay elsewhere', async () => {
+    const company = await createCompany(server.database.db, 'Gone Co');
+    const elsewhere = await createCompany(server.database.db, 'Staying Co');
+    const member = await createMember(server.database.db, company.id);
+    await addMembership(server.database.db, elsewhere.id, member.user.id);
+    const session = await api.signIn(member.email, member.password);
+    const socket = await openSocket(server, session);
+    try {
+      await api.graphql(
+        'mutation($id: ID!) { deleteCompany(teamId: $id) }',
+        { id: company.id },
+        staff,
+      );
+      expect(await socket.ended()).toBe('io server disconnect');
+      expect((await api.rest('POST', 'auth/is-onboarded', undefined, session)).status).toBe(401);
+      await api.signIn(member.email, member.password);
+    } finally {
+      socket.close();
+    }
   });
 
   it('deletes a company with its members who belong nowhere else', async () => {

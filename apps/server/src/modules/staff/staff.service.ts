@@ -6,7 +6,12 @@ import { emailExistsError } from '../accounts/account-errors';
 import { recordActivity } from '../activity-log/activity-log.service';
 import { TRIAL_DAYS, createResetLink } from '../accounts/accounts.service';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
-import { openSession, type RequestOrigin } from '../accounts/sessions.service';
+import {
+  disconnectCompanySessions,
+  endCompanySessions,
+  openSession,
+  type RequestOrigin,
+} from '../accounts/sessions.service';
 import type { AppContext } from '../app-context';
 import {
   deleteTeam,
@@ -48,6 +53,7 @@ export async function createCompanyAdmin(
 export async function setCompanyDisabled(ctx: AppContext, teamId: string, disabled: boolean) {
   const team = await updateTeam(ctx.db, teamId, { isDisabled: disabled });
   if (!team) throw new AppError('NOT_FOUND', 'No such company.');
+  if (disabled) await disconnectCompanySessions(ctx, teamId);
   return team;
 }
 
@@ -55,6 +61,7 @@ export async function setCompanyDisabled(ctx: AppContext, teamId: string, disabl
 export async function deleteCompany(ctx: AppContext, teamId: string) {
   if (!(await findTeam(ctx.db, teamId))) throw new AppError('NOT_FOUND', 'No such company.');
   const orphans = await usersOnlyIn(ctx.db, teamId);
+  await endCompanySessions(ctx, teamId);
   await ctx.db.transaction(async (tx) => {
     await deleteActivityLogsOfTeam(tx, teamId);
     await deleteTeam(tx, teamId);

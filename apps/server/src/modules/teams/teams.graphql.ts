@@ -19,16 +19,26 @@ export const RoleEnum = builder.enumType('Role', {
 });
 const InvitableRoleEnum = builder.enumType('InvitableRole', { values: INVITABLE_ROLES });
 
+const UNSHARED_PROFILE = { firstName: '', lastName: '', phone: '', jobTitle: '' };
+
+/**
+ * What a company sees of a member's profile. The invited address may already have an account
+ * (in another company): nothing of it is shown until the invitation is accepted.
+ */
+function sharedProfile({ membership, user }: { membership: Membership; user: User }) {
+  return membership.inviteStatus === 'ACCEPTED' ? user : UNSHARED_PROFILE;
+}
+
 export const TeamMemberRef = builder
   .objectRef<{ membership: Membership; user: User }>('TeamMember')
   .implement({
     fields: (t) => ({
       userId: t.id({ resolve: ({ user }) => user.id }),
       email: t.string({ resolve: ({ user }) => user.email }),
-      firstName: t.string({ resolve: ({ user }) => user.firstName }),
-      lastName: t.string({ resolve: ({ user }) => user.lastName }),
-      phone: t.string({ resolve: ({ user }) => user.phone }),
-      jobTitle: t.string({ resolve: ({ user }) => user.jobTitle }),
+      firstName: t.string({ resolve: (member) => sharedProfile(member).firstName }),
+      lastName: t.string({ resolve: (member) => sharedProfile(member).lastName }),
+      phone: t.string({ resolve: (member) => sharedProfile(member).phone }),
+      jobTitle: t.string({ resolve: (member) => sharedProfile(member).jobTitle }),
       role: t.field({ type: RoleEnum, resolve: ({ membership }) => membership.role }),
       isReadOnly: t.boolean({ resolve: ({ membership }) => membership.isReadOnly }),
       isDisabled: t.boolean({ resolve: ({ membership }) => membership.isDisabled }),

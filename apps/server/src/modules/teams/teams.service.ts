@@ -16,6 +16,7 @@ import {
   insertUser,
 } from '../accounts/accounts.repository';
 import { emailDomain } from '../accounts/blocked-domains';
+import { disconnectCompanySessions, endMembershipSessions } from '../accounts/sessions.service';
 import type { AppContext } from '../app-context';
 import {
   deleteMembership,
@@ -140,9 +141,9 @@ export async function updateMember(
     ...(changes.isReadOnly != null ? { isReadOnly: changes.isReadOnly } : {}),
     ...(changes.isDisabled != null ? { isDisabled: changes.isDisabled } : {}),
   });
-  // Live connections pick the change up at once: a disabled member is cut off, anyone else
-  // renews their token so the screens match their new role or read-only flag.
-  if (changes.isDisabled) ctx.sessions.endUser(userId);
+  // Live connections pick the change up at once: a disabled member is cut off from this company
+  // (not from their others), anyone else renews their token so the screens match their new role.
+  if (changes.isDisabled) await disconnectCompanySessions(ctx, caller.teamId, userId);
   else ctx.realtime.toUser(userId, SOCKET_EVENTS.sessionChanged, { teamId: caller.teamId });
   const user = await findUserById(ctx.db, userId);
   await recordActivity(ctx.db, caller, caller.teamId, {
@@ -162,7 +163,7 @@ export async function removeMember(ctx: AppContext, caller: Caller, userId: stri
     throw new AppError('FORBIDDEN', 'Super admin access is managed by staff.');
   }
   await deleteMembership(ctx.db, caller.teamId, userId);
-  ctx.sessions.endUser(userId);
+  await endMembershipSessions(ctx, caller.teamId, userId);
   const user = await findUserById(ctx.db, userId);
   await recordActivity(ctx.db, caller, caller.teamId, {
     logType: 'member_removed',

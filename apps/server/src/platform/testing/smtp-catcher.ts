@@ -42,6 +42,8 @@ export async function startSmtpCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The mails received by this address, oldest first. */
+    mailsTo: (to: string) => received.filter((mail) => mail.to.includes(to.toLowerCase())),
     linkFor,
     tokenFor: (to: string, path: string, param = 'token') =>
       new URL(linkFor(to, path)).searchParams.get(param)!,

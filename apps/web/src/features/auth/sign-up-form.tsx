@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isEmailTaken, serverFieldErrors } from '../../shared/api/api-error';
+import { serverFieldErrors } from '../../shared/api/api-error';
 import { useClientConfig } from '../../shared/api/client-config';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { useSubmission } from '../../shared/forms/use-submission';
@@ -46,7 +46,7 @@ export function SignUpForm() {
       },
       (error) => {
         form.setErrors(serverFieldErrors(error));
-        return isEmailTaken(error) ? 'errors.emailExists' : 'errors.createUserFailed';
+        return 'errors.createUserFailed';
       },
     );
   });

@@ -17,11 +17,3 @@ export function isRateLimited(error: unknown): boolean {
     (error.status === 429 || error.body?.code === ERROR_CODES.RATE_LIMITED)
   );
 }
-
-/** The server's "Email already exists" (spec 1 §8), answered as a conflict. */
-export function isEmailTaken(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 409 || /email already exists/i.test(error.body?.message ?? ''))
-  );
-}
