@@ -25,11 +25,11 @@ const apiUser = {
 };
 
 beforeAll(async () => {
-  [server, browser, sandbox] = await Promise.all([
-    // The e2e server runs in production mode, where only Apple's own address is allowed.
-    startTapwise({ seed: true, env: { APPLE_ADS_CUSTOM_URLS: 'true' } }),
+  sandbox = await startSandbox({ port: 0, seed: 42, scenario: 'new' });
+  [server, browser] = await Promise.all([
+    // Integrations call Apple only, unless the server names a sandbox they may call instead.
+    startTapwise({ seed: true, env: { APPLE_ADS_SANDBOX_URLS: sandbox.url } }),
     launchBrowser(),
-    startSandbox({ port: 0, seed: 42, scenario: 'new' }),
   ]);
 });
 afterAll(async () => {

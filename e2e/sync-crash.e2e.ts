@@ -59,7 +59,7 @@ type Session = Awaited<ReturnType<typeof signInByApi>>;
 type Metrics = MetricCounts;
 
 // Forced onto the embedded database: resuming at start is what the embedded mode does.
-const env = { APPLE_ADS_CUSTOM_URLS: 'true', DATABASE_URL: '' };
+const env = () => ({ APPLE_ADS_SANDBOX_URLS: sandbox.url, DATABASE_URL: '' });
 const apiUser = {
   clientId: `SEARCHADS.crash-${Date.now().toString(36)}`,
   teamId: 'SEARCHADS.crash-team',
@@ -386,7 +386,7 @@ describe('first sync through a crash', () => {
         sandbox.accounts().map((account) => account.timezone),
         15 * MINUTE,
       );
-      first = await startTapwise({ seed: true, env });
+      first = await startTapwise({ seed: true, env: env() });
       const session = await signInByApi(first.baseUrl, DEMO_ADMIN_EMAIL);
       const teamId = session.user.TeamID!;
       const { publicKeyPem } = await rest<{ publicKeyPem: string }>(
@@ -423,7 +423,11 @@ describe('first sync through a crash', () => {
         filter: (source) => path.basename(source) !== 'tapwise.lock',
       });
 
-      second = await startTapwise({ dataDir: first.dataDir, secrets: first.secrets, env });
+      second = await startTapwise({
+        dataDir: first.dataDir,
+        secrets: first.secrets,
+        env: env(),
+      });
       const again = await signInByApi(second.baseUrl, DEMO_ADMIN_EMAIL);
       const resumedEvents: SyncProgressEvent[] = [];
       const finished = await progressUntil(

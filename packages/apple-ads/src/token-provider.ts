@@ -98,6 +98,8 @@ export class TokenProvider {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form,
+        // Apple never redirects; a redirect could send the client secret anywhere.
+        redirect: 'error',
       });
     } catch (error) {
       throw new AppleAdsError(

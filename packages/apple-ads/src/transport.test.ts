@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAppleAdsClient } from './client.js';
 import { AppleAdsAmbiguousWriteError, type AppleAdsError } from './errors.js';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
 
@@ -111,6 +113,49 @@ describe('retries and faults', () => {
     expect(direct.headers.get('ratelimit-limit')).not.toBeNull();
   });
 });
+
+describe('redirects', () => {
+  it('are never followed, neither for the token nor for the API', async () => {
+    fixture = await startFixture({ scenario: 'new' });
+    const visits: string[] = [];
+    const internal = await listen((request, response) => {
+      visits.push(request.url ?? '');
+      response.end('{}');
+    });
+    const redirecting = await listen((_request, response) => {
+      response.writeHead(302, { location: `${internal.url}/metadata` }).end();
+    });
+    try {
+      const viaToken = createAppleAdsClient({
+        ...fixture.credentials,
+        baseUrl: fixture.sandbox.url,
+        tokenUrl: `${redirecting.url}/token`,
+      });
+      await expect(viaToken.me()).rejects.toMatchObject({ kind: 'network' });
+      const viaApi = createAppleAdsClient({
+        ...fixture.credentials,
+        baseUrl: `${redirecting.url}/v1`,
+        tokenUrl: fixture.sandbox.tokenUrl,
+        retry: { maxRetries: 0 },
+      });
+      await expect(viaApi.me()).rejects.toMatchObject({ kind: 'network' });
+      expect(visits).toEqual([]);
+    } finally {
+      await Promise.all([internal.close(), redirecting.close()]);
+    }
+  });
+});
+
+/** A plain HTTP server on loopback. */
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('rate-limit wording', () => {
   it('says the client only waited for RateLimit-Reset when no retry was made', async () => {

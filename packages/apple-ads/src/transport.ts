@@ -76,6 +76,8 @@ export class Transport {
           method: spec.method,
           headers: this.headers(token, spec),
           body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+          // Apple never redirects; a redirect could send the token anywhere (an internal address).
+          redirect: 'error',
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
       } catch (error) {

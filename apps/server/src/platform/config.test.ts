@@ -48,6 +48,17 @@ describe('loadConfig', () => {
     ).not.toContain('http://localhost:5173');
   });
 
+  it('lets integrations call Apple only, unless sandbox addresses are named', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).appleAdsSandboxOrigins).toEqual([]);
+    expect(
+      loadConfig({ APPLE_ADS_SANDBOX_URLS: 'http://127.0.0.1:9100/v1, https://sandbox.test' })
+        .appleAdsSandboxOrigins,
+    ).toEqual(['http://127.0.0.1:9100', 'https://sandbox.test']);
+    expect(() => loadConfig({ APPLE_ADS_SANDBOX_URLS: 'file:///etc/passwd' })).toThrow(
+      /APPLE_ADS_SANDBOX_URLS/,
+    );
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);

@@ -53,7 +53,9 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
   DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
-  APPLE_ADS_CUSTOM_URLS: z.enum(['true', 'false']).optional(),
+  APPLE_ADS_SANDBOX_URLS: commaList.pipe(
+    z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,8 +94,11 @@ export interface Config {
   demoScenario: 'empty' | 'new' | 'demo' | 'mature';
   /** Wipe DATA_DIR before starting (embedded database only). */
   demoReset: boolean;
-  /** Whether an integration may name another Apple Ads base URL (a sandbox) than Apple's. */
-  appleAdsCustomUrls: boolean;
+  /**
+   * Origins of Apple Ads sandboxes an integration may name instead of Apple's addresses; no other
+   * address is ever called, in any environment.
+   */
+  appleAdsSandboxOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -156,7 +161,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demo: env.DEMO === 'auto' ? 'auto' : env.DEMO === 'true' ? 'on' : 'off',
     demoScenario: env.DEMO_SCENARIO,
     demoReset: env.DEMO_RESET === '1' || env.DEMO_RESET === 'true',
-    appleAdsCustomUrls:
-      (env.APPLE_ADS_CUSTOM_URLS ?? String(env.NODE_ENV !== 'production')) === 'true',
+    appleAdsSandboxOrigins: env.APPLE_ADS_SANDBOX_URLS.map((url) => new URL(url).origin),
   };
 }

@@ -29,6 +29,7 @@ import { dayOf, isoOf } from '../sync/sync-windows';
 import {
   connectSandboxCompany,
   sandboxReader,
+  allowingSandbox,
   startTestSandbox,
   waitForSync,
 } from '../sync/sync-test-kit';
@@ -50,7 +51,10 @@ interface OwnApp {
 beforeAll(async () => {
   sandbox = await startTestSandbox({ scenario: 'demo', seed: 11 });
   smtp = await startSmtpCatcher();
-  server = await startTestServer({ SMTP_URL: smtp.url }, { withWorker: true });
+  server = await startTestServer(
+    { SMTP_URL: smtp.url, ...allowingSandbox(sandbox) },
+    { withWorker: true },
+  );
   const company = await connectSandboxCompany(server, sandbox);
   const run = await waitForSync(server, company.teamId, company.syncId, 600_000);
   expect(run, `${run.error} ${run.errCode}`).toMatchObject({ status: 'DONE' });

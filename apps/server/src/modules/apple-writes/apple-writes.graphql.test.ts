@@ -21,6 +21,7 @@ import { listActivityLogs } from '../activity-log/activity-log.repository';
 import {
   connectSandboxCompany,
   sandboxReader,
+  allowingSandbox,
   startTestSandbox,
   waitForSync,
   type ConnectedCompany,
@@ -41,7 +42,10 @@ let campaignIds: number[];
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  server = await startTestServer({ ALLOWED_ORIGINS: ORIGIN }, { withWorker: true });
+  server = await startTestServer(
+    { ALLOWED_ORIGINS: ORIGIN, ...allowingSandbox(sandbox) },
+    { withWorker: true },
+  );
   company = await connectSandboxCompany(server, sandbox);
   const run = await waitForSync(server, company.teamId, company.syncId);
   expect(run.status).toBe('DONE');

@@ -1,3 +1,4 @@
+import http from 'node:http';
 // Connecting Apple Ads through the REST API: key pairs, the user's own key, refused
 // credentials, read-only Apple roles, who may do what, and deletion with its socket events.
 import { generateKeyPair } from '@tapwise/apple-ads';
@@ -14,7 +15,12 @@ import { apiClient } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { countFacts } from '../ads-data/ads-data.repository';
-import { connectSandboxCompany, startTestSandbox, waitForSync } from '../sync/sync-test-kit';
+import {
+  allowingSandbox,
+  connectSandboxCompany,
+  startTestSandbox,
+  waitForSync,
+} from '../sync/sync-test-kit';
 import { findIntegration } from './integrations.repository';
 import { appleAdsIntegrations } from './integrations.tables';
 
@@ -24,7 +30,10 @@ let sandbox: Sandbox;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  server = await startTestServer({ ALLOWED_ORIGINS: ORIGIN }, { withWorker: true });
+  server = await startTestServer(
+    { ALLOWED_ORIGINS: ORIGIN, ...allowingSandbox(sandbox) },
+    { withWorker: true },
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -115,6 +124,41 @@ describe('connecting Apple Ads', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe(ERROR_CODES.APPLE_ADS_REJECTED);
     expect(await findIntegration(server.database.db, company.id)).toBeNull();
+  });
+
+  it('calls no address but Apple and the sandboxes the server allows', async () => {
+    const api = apiClient(server.url);
+    const { company, session } = await adminOfNewCompany();
+    await api.rest('POST', 'onboard/generate-key', {}, session);
+    const visits: string[] = [];
+    const internal = http.createServer((request, response) => {
+      visits.push(request.url ?? '');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const internalUrl = `http://127.0.0.1:${(internal.address() as { port: number }).port}`;
+    try {
+      for (const addresses of [
+        { baseUrl: `${internalUrl}/v1`, tokenUrl: sandbox.tokenUrl },
+        { baseUrl: sandbox.url, tokenUrl: `${internalUrl}/token` },
+        { baseUrl: 'http://169.254.169.254/latest/meta-data', tokenUrl: sandbox.tokenUrl },
+      ]) {
+        const refused = await api.rest(
+          'POST',
+          'onboard/add-integration',
+          { clientId: 'SEARCHADS.x', teamId: 'SEARCHADS.x', keyId: 'x', ...addresses },
+          session,
+        );
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe(
+          'Use Apple Ads or one of the sandboxes this server allows.',
+        );
+      }
+      expect(visits).toEqual([]);
+      expect(await findIntegration(server.database.db, company.id)).toBeNull();
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   it('lets read-only members and staff read but not connect or delete', async () => {

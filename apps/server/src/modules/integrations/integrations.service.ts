@@ -70,11 +70,22 @@ export async function generateIntegrationKey(ctx: AppContext, caller: Caller) {
   return { publicKeyPem };
 }
 
+/** An integration calls Apple, or a sandbox this server was configured with: nothing else. */
+function assertAllowedAddresses(ctx: AppContext, urls: (string | undefined)[]) {
+  const allowed = ctx.config.appleAdsSandboxOrigins;
+  if (urls.every((url) => url === undefined || allowed.includes(new URL(url).origin))) return;
+  throw new AppError(
+    'BAD_REQUEST',
+    allowed.length
+      ? 'Use Apple Ads or one of the sandboxes this server allows.'
+      : 'This server connects to Apple Ads only.',
+  );
+}
+
 export async function addIntegration(ctx: AppContext, caller: Caller, input: AddIntegrationInput) {
   if (await findIntegration(ctx.db, caller.teamId))
     throw new AppError('CONFLICT', 'An Apple Ads integration exists already; delete it first.');
-  if ((input.baseUrl || input.tokenUrl) && !ctx.config.appleAdsCustomUrls)
-    throw new AppError('BAD_REQUEST', 'This server connects to Apple Ads only.');
+  assertAllowedAddresses(ctx, [input.baseUrl, input.tokenUrl]);
   const pending = input.privateKeyPem ? null : await findPendingKey(ctx.db, caller.teamId);
   if (!input.privateKeyPem && !pending)
     throw new AppError('BAD_REQUEST', 'Generate a key pair or paste your private key first.');

@@ -9,6 +9,11 @@ import type { TestServer } from '../../platform/testing/test-server';
 import type { IntegrationView } from '../integrations/integrations.service';
 import { findSyncRun, type SyncRun } from './sync.repository';
 
+/** The server setting that lets integrations call this sandbox instead of Apple. */
+export function allowingSandbox(sandbox: Sandbox): Record<string, string> {
+  return { APPLE_ADS_SANDBOX_URLS: sandbox.url };
+}
+
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({
     scenario: 'new',

@@ -22,6 +22,7 @@ import { dayOf, isoOf } from './sync-windows';
 import {
   connectSandboxCompany,
   sandboxReader,
+  allowingSandbox,
   startTestSandbox,
   waitForSync,
   type ConnectedCompany,
@@ -34,7 +35,10 @@ let synced: ConnectedCompany;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  server = await startTestServer({ ALLOWED_ORIGINS: ORIGIN }, { withWorker: true });
+  server = await startTestServer(
+    { ALLOWED_ORIGINS: ORIGIN, ...allowingSandbox(sandbox) },
+    { withWorker: true },
+  );
   synced = await connectSandboxCompany(server, sandbox);
   await waitForSync(server, synced.teamId, synced.syncId);
 });

@@ -17,7 +17,7 @@ export function clientConfig(config: Config): ClientConfig {
     inviteDomainAllowlist: config.inviteDomainAllowlist,
     appVersion: APP_VERSION,
     betaSignupUrl: config.betaSignupUrl,
-    appleAdsCustomUrls: config.appleAdsCustomUrls,
+    appleAdsCustomUrls: config.appleAdsSandboxOrigins.length > 0,
   };
 }
 

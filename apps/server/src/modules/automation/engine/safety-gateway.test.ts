@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../../../platform/testing/test
 import {
   connectSandboxCompany,
   sandboxReader,
+  allowingSandbox,
   startTestSandbox,
   waitForSync,
   type ConnectedCompany,
@@ -43,7 +44,7 @@ let adGroupIds: number[];
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  server = await startTestServer({}, { withWorker: true });
+  server = await startTestServer(allowingSandbox(sandbox), { withWorker: true });
   company = await connectSandboxCompany(server, sandbox);
   expect((await waitForSync(server, company.teamId, company.syncId)).status).toBe('DONE');
   // Synced: from here on only the engine under test talks to Apple.
