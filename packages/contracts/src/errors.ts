@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 13,
   RATE_LIMITED: 14,
   CONFLICT: 15,
+  /** The request's body is of a media type the endpoint does not read (GraphQL takes JSON). */
+  UNSUPPORTED_MEDIA_TYPE: 16,
   INVALID_SESSION: 20,
   FORBIDDEN: 21,
   /** Spec 1 §8: the account is disabled or unauthorised. */
@@ -29,6 +31,31 @@ export const ERROR_CODES = {
 
 export type ErrorName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorName];
+
+/**
+ * The HTTP status of each error. A GraphQL answer that still carries data is a 200 (GraphQL over
+ * HTTP), so the web app reads a GraphQL error's status from here by its name.
+ */
+export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_SESSION: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_DISABLED: 401,
+  PASSWORD_CHANGED: 401,
+  INVALID_INTEGRATION: 409,
+  SYNC_TOO_SOON: 429,
+  APPLE_ADS_REJECTED: 400,
+  APPLE_ADS_WRITE_FAILED: 502,
+  ENTITY_CHANGED: 409,
+  AUTOMATION_SWITCHED_OFF: 423,
+  INTERNAL: 500,
+};
 
 export interface ApiErrorBody {
   code: ErrorCode;

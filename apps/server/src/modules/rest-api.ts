@@ -1,6 +1,7 @@
 // The REST surface under /v1/api (spec 2 §7.2): each module registers its routes here.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
+import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
@@ -9,6 +10,10 @@ import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
   return async function registerRestApi(api: FastifyInstance): Promise<void> {
+    // After the caller is known, before any handler reads the input (GraphQL checks its own).
+    api.addHook('preHandler', async (request) => {
+      assertNoNulCharacters({ params: request.params, query: request.query, body: request.body });
+    });
     await registerAccountRoutes(api, ctx);
     await registerIntegrationRoutes(api, ctx);
     await registerAppleWriteRoutes(api, ctx);

@@ -1,25 +1,11 @@
 // The single application error type; routes and resolvers throw it, the HTTP layer renders it.
-import { ERROR_CODES, ERROR_MESSAGES, type ApiErrorBody, type ErrorName } from '@tapwise/contracts';
-
-const STATUS_BY_ERROR: Record<ErrorName, number> = {
-  BAD_REQUEST: 400,
-  MALFORMED_JSON: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  NOT_FOUND: 404,
-  RATE_LIMITED: 429,
-  CONFLICT: 409,
-  INVALID_SESSION: 401,
-  FORBIDDEN: 403,
-  ACCOUNT_DISABLED: 401,
-  PASSWORD_CHANGED: 401,
-  INVALID_INTEGRATION: 409,
-  SYNC_TOO_SOON: 429,
-  APPLE_ADS_REJECTED: 400,
-  APPLE_ADS_WRITE_FAILED: 502,
-  ENTITY_CHANGED: 409,
-  AUTOMATION_SWITCHED_OFF: 423,
-  INTERNAL: 500,
-};
+import {
+  ERROR_CODES,
+  ERROR_HTTP_STATUS,
+  ERROR_MESSAGES,
+  type ApiErrorBody,
+  type ErrorName,
+} from '@tapwise/contracts';
 
 export class AppError extends Error {
   readonly status: number;
@@ -30,7 +16,7 @@ export class AppError extends Error {
     readonly details?: Record<string, string>,
   ) {
     super(message);
-    this.status = STATUS_BY_ERROR[error];
+    this.status = ERROR_HTTP_STATUS[error];
   }
 
   toBody(): ApiErrorBody {

@@ -57,6 +57,8 @@ export const validationMessages = {
   'validation.presetNameTooLong': 'Name must be at most 60 characters.',
   'validation.countryInvalid': 'Choose a country or region from the list.',
   'validation.ageRangeOrder': 'The maximum age must not be below the minimum age.',
+  'validation.idInvalid': 'This id is not valid.',
+  'validation.nulCharacter': 'Text cannot contain the NUL character (\\0).',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -2,6 +2,7 @@
 import { and, desc, eq, ilike, lt } from 'drizzle-orm';
 import { teams } from '../teams/teams.tables';
 import type { Database } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like-pattern';
 import { activityLogs } from './activity-log.tables';
 
 export type NewActivityLog = Omit<typeof activityLogs.$inferInsert, 'teamId' | 'logId'>;
@@ -53,7 +54,7 @@ export async function searchActivityLogs(
       and(
         filters.teamId ? eq(activityLogs.teamId, filters.teamId) : undefined,
         filters.logType ? eq(activityLogs.logType, filters.logType) : undefined,
-        filters.search ? ilike(activityLogs.message, `%${filters.search}%`) : undefined,
+        filters.search ? ilike(activityLogs.message, containsPattern(filters.search)) : undefined,
       ),
     )
     .orderBy(desc(activityLogs.createdAt))

@@ -2,6 +2,7 @@
 // scoped to one company; every caller is guarded by a staff.* permission.
 import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { containsPattern } from '../../platform/db/like-pattern';
 import { loginActivity, users } from '../accounts/accounts.tables';
 import { activityLogs } from '../activity-log/activity-log.tables';
 import { memberships, teams } from '../teams/teams.tables';
@@ -10,7 +11,7 @@ export async function listUsersWithTeams(
   db: Database,
   options: { search?: string | undefined; offset: number; limit: number },
 ) {
-  const pattern = options.search ? `%${options.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+  const pattern = options.search ? containsPattern(options.search) : undefined;
   const page = await db
     .select()
     .from(users)

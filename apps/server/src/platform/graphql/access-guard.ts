@@ -5,6 +5,7 @@ import type { Access } from '@tapwise/contracts';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { assertAccess } from '../auth/auth-context';
 import type { GraphQLContext } from './builder';
+import { argumentFormCheck } from './argument-forms';
 import { expectedGraphQLError } from './graphql-errors';
 
 export function access(required: Access) {
@@ -42,11 +43,13 @@ export function applyAccessGuards(schema: GraphQLSchema): GraphQLSchema {
         );
       }
       const resolve = field.resolve ?? defaultFieldResolver;
+      const checkArguments = argumentFormCheck(schema, field);
       // Expected failures become GraphQL errors here, so they are answered, not logged as faults.
       field.resolve = async (source, args, context: GraphQLContext, info) => {
         try {
           if (required !== 'public' && context.authError) throw context.authError;
           assertAccess(context.auth, required);
+          checkArguments(args);
           return await resolve(source, args, context, info);
         } catch (error) {
           throw expectedGraphQLError(error) ?? error;

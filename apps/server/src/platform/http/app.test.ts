@@ -12,9 +12,14 @@ fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
 fs.writeFileSync(path.join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
 
+const APP_ORIGIN = 'https://app.tapwise.test';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ WEB_DIST_DIR: webDist, BODY_LIMIT_BYTES: '2048' });
+  server = await startTestServer({
+    WEB_DIST_DIR: webDist,
+    BODY_LIMIT_BYTES: '2048',
+    ALLOWED_ORIGINS: APP_ORIGIN,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -46,7 +51,8 @@ describe('HTTP surface', () => {
       inviteDomainAllowlist: [],
       appVersion: APP_VERSION,
       betaSignupUrl: '/login',
-      appleAdsCustomUrls: true,
+      // No sandbox configured: integrations call Apple only.
+      appleAdsCustomUrls: false,
     });
   });
 
@@ -146,6 +152,45 @@ describe('GraphQL', () => {
     const aliases = Array.from({ length: 20 }, (_, index) => `a${index}: appVersion`).join(' ');
     const body = (await (await graphql(`{ ${aliases} }`)).json()) as { errors?: unknown[] };
     expect(body.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("allows cross-origin calls from the web app's origins only", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+    const allowed = await preflight(APP_ORIGIN);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+    const refused = await preflight('https://evil.example');
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('access-control-allow-credentials')).toBeNull();
+
+    const call = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ appVersion }' }),
+    });
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a body it cannot read with 415 in the API error shape', async () => {
+    const answer = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ appVersion }' }),
+    });
+    expect(answer.status).toBe(415);
+    expect(await answer.json()).toEqual({
+      code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+      error: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body as application/json.',
+    });
   });
 
   it('allows introspection outside production and refuses it in production', async () => {

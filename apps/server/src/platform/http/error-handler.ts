@@ -4,6 +4,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, internalErrorBody } from '../errors';
 
+export const unsupportedMediaType = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+
 export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) {
@@ -20,7 +23,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('MALFORMED_JSON', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('BAD_REQUEST', 'Unsupported content type');
+      return unsupportedMediaType();
   }
   if (fastifyError.statusCode === 429) {
     return new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');

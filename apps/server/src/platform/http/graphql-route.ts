@@ -1,15 +1,21 @@
 // Mounts graphql-yoga on Fastify at /graphql with graphql-armor's limits. Introspection and
 // GraphiQL are available outside production only; field suggestions never leak the schema.
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NoSchemaIntrospectionCustomRule, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import type { AppContext } from '../../modules/app-context';
 import { requestLocale, requestOrigin } from '../../modules/accounts/accounts.routes';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { AppError } from '../errors';
 import type { GraphQLContext } from '../graphql/builder';
-import { maskError } from '../graphql/graphql-errors';
+import {
+  isExpectedError,
+  maskError,
+  originalError,
+  statusFromData,
+} from '../graphql/graphql-errors';
+import { unsupportedMediaType } from './error-handler';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -21,6 +27,29 @@ const noIntrospection: Plugin = {
     addValidationRule(NoSchemaIntrospectionCustomRule);
   },
 };
+
+/**
+ * yoga's log lines through the server's logger. yoga logs every error it masks or rebuilds: a
+ * foreseen one (a refused or invalid request) is information without a stack, anything else an
+ * error to look into.
+ */
+function yogaLogger(log: FastifyBaseLogger): YogaLogger {
+  const line =
+    (level: 'debug' | 'info' | 'warn') =>
+    (...args: unknown[]) =>
+      log[level](args.map(String).join(' '));
+  return {
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: (error: unknown) => {
+      const original = originalError(error);
+      if (!isExpectedError(original)) return log.error({ err: original }, 'GraphQL error');
+      const answered = maskError(original) as GraphQLError;
+      log.info({ code: answered.extensions.error }, answered.message);
+    },
+  };
+}
 
 export const GRAPHQL_LIMITS = {
   maxDepth: 10,
@@ -41,9 +70,17 @@ export function registerGraphQL(
     graphqlEndpoint: '/graphql',
     graphiql: !config.isProduction,
     landingPage: false,
-    logging: app.log,
+    logging: yogaLogger(app.log),
     maskedErrors: { maskError },
+    // The web app's origins only, as for its socket; it sends its session in headers, not cookies.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      return origin && config.allowedOrigins.includes(origin)
+        ? { origin: [origin], credentials: false, maxAge: 600 }
+        : false;
+    },
     plugins: [
+      statusFromData,
       EnvelopArmorPlugin({
         maxDepth: { n: GRAPHQL_LIMITS.maxDepth },
         maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
@@ -86,6 +123,8 @@ export function registerGraphQL(
     config: { access: 'public' },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // yoga answers an unreadable media type with no body; answer it in the API's error shape.
+      if (response.status === 415) throw unsupportedMediaType();
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
       reply.send(response.body);

@@ -10,6 +10,7 @@ import type { SessionNotifier } from '../../modules/app-context';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { assertAccess } from '../auth/auth-context';
 import { AppError } from '../errors';
+import { assertNoNulCharacters } from '../validation/input-forms';
 import type { Logger } from '../logger';
 import {
   UndeclaredSocketAccessError,
@@ -88,6 +89,7 @@ function listenToEvents(io: Server, options: RealtimeOptions): void {
         Promise.resolve()
           .then(async () => {
             assertAccess(auth, definition.access);
+            assertNoNulCharacters({ payload });
             const input = definition.payload.parse(payload ?? {});
             return definition.handle(input as never, {
               auth,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
+import type { DestinationStream } from 'pino';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createTestDatabase } from './test-database';
@@ -13,7 +14,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { withWorker?: boolean } = {},
+  options: { withWorker?: boolean; logs?: DestinationStream } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,7 +27,7 @@ export async function startTestServer(
   const database = await createTestDatabase();
   const server = await startServer({
     config,
-    logger: createLogger(config),
+    logger: createLogger(config, options.logs),
     withWorker: options.withWorker ?? false,
     database,
   });

@@ -1,11 +1,11 @@
 // Calls to /graphql with the same headers and error handling as the REST client. A GraphQL error
 // carrying an API error code in its extensions is treated like the REST error with that code.
-import type { ApiErrorBody } from '@tapwise/contracts';
+import { ERROR_HTTP_STATUS, type ApiErrorBody } from '@tapwise/contracts';
 import { isErrorBody, raiseApiError, sendRequest } from './http';
 
 interface GraphQLError {
   message: string;
-  extensions?: { code?: unknown; error?: unknown; http?: { status?: number } };
+  extensions?: { code?: unknown; error?: unknown };
 }
 
 interface GraphQLResponse<Data> {
@@ -29,10 +29,9 @@ export async function graphqlRequest<Data>(
   const result = (payload ?? {}) as GraphQLResponse<Data>;
   const firstError = result.errors?.[0];
   if (response.ok && !firstError && result.data) return result.data;
-  const status = firstError?.extensions?.http?.status ?? (response.ok ? 400 : response.status);
-  return raiseApiError(
-    status,
-    errorBody(firstError) ?? (isErrorBody(payload) ? payload : undefined),
-    sentSession,
-  );
+  const body = errorBody(firstError) ?? (isErrorBody(payload) ? payload : undefined);
+  // An answer that still carries data comes as a 200 (GraphQL over HTTP): the status of its error
+  // follows from the error's name.
+  const status = (body && ERROR_HTTP_STATUS[body.error]) ?? (response.ok ? 400 : response.status);
+  return raiseApiError(status, body, sentSession);
 }
