@@ -774,12 +774,15 @@ describe('who may do what', () => {
       ['mutation($id: ID!) { revertAutomationRuleRun(runId: $id) { reverted } }', { id: run.id }],
       ['query($id: ID!) { automationRuleLogEntry(id: $id) { id } }', { id: run.id }],
       ['query($id: ID!) { automationRuleChanges(runId: $id) { id } }', { id: run.id }],
-      [READ, { id: 'not-a-uuid' }],
     ];
     for (const [query, variables] of attempts) {
       const answer = await gql(query, variables, admin);
       expect(errorOf(answer), query).toMatchObject({ error: 'NOT_FOUND' });
     }
+    expect(errorOf(await gql(READ, { id: 'not-a-uuid' }, admin))).toMatchObject({
+      error: 'BAD_REQUEST',
+      details: { id: 'validation.idInvalid' },
+    });
     const list = await ok<{ automationRules: RuleView[] }>('{ automationRules { id } }', {}, admin);
     expect(list.automationRules.map((entry) => entry.id)).not.toContain(rule.id);
     const mine = await ok<{ automationRuleLogs: { entries: LogEntryView[] } }>(

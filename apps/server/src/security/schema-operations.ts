@@ -1,0 +1,121 @@
+// The API surface as data, for the security suite: every root field with an operation that asks
+// for all it answers, and its arguments filled in by whoever calls (a tenant's ids, generated
+// values). Types are read by their printed names: the schema may hold another copy of graphql's
+// classes than the one this module would import.
+import type { GraphQLField, GraphQLSchema } from 'graphql';
+import { rootFieldAccess } from '../platform/graphql/access-guard';
+
+export type OperationKind = 'query' | 'mutation';
+
+export interface RootOperation {
+  kind: OperationKind;
+  name: string;
+  access: ReturnType<typeof rootFieldAccess>[number]['access'];
+  field: GraphQLField<unknown, unknown>;
+}
+
+/** The named type under a printed type: `[ReportRow!]!` → `ReportRow`. */
+export const namedTypeName = (type: { toString(): string }) =>
+  type.toString().replace(/[[\]!]/g, '');
+
+export function rootOperations(schema: GraphQLSchema): RootOperation[] {
+  return rootFieldAccess(schema).map(({ operation, kind, access }) => {
+    const type = kind === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+    return { kind, name: operation, access, field: type.getFields()[operation]! };
+  });
+}
+
+/** Every scalar an answer holds, objects opened two levels deep: what a leak would show. */
+function selectionOf(schema: GraphQLSchema, typeName: string, depth: number): string {
+  const type = schema.getType(typeName);
+  if (!type || !('getFields' in type) || !('getInterfaces' in type)) return '';
+  const fields = Object.values(type.getFields()).filter((field) =>
+    field.args.every((arg) => !arg.type.toString().endsWith('!')),
+  );
+  const parts = fields.flatMap((field) => {
+    const named = schema.getType(namedTypeName(field.type));
+    if (!named || !('getFields' in named)) return [field.name];
+    if (depth <= 0) return [];
+    const inner = selectionOf(schema, named.name, depth - 1);
+    return inner ? [`${field.name} ${inner}`] : [];
+  });
+  return parts.length ? `{ ${parts.join(' ')} }` : '{ __typename }';
+}
+
+/** `query($a: T!) { op(a: $a) { … } }`: every argument as a variable of its own type. */
+export function operationDocument(schema: GraphQLSchema, operation: RootOperation): string {
+  const { field } = operation;
+  const variables = field.args.map((arg) => `$${arg.name}: ${arg.type.toString()}`).join(', ');
+  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const selection = selectionOf(schema, namedTypeName(field.type), 2);
+  return `${operation.kind}${variables ? `(${variables})` : ''} { ${field.name}${
+    args ? `(${args})` : ''
+  } ${selection} }`;
+}
+
+/** Where an argument value sits, for whoever fills it in. */
+export interface ArgumentSlot {
+  operation: string;
+  /** `input.adAccountId`, `filter.campaignIds.0`… */
+  path: string;
+  /** The argument's or input field's own name. */
+  name: string;
+  /** Its named type: `ID`, `Float`, `JSON`, an enum or input object name. */
+  type: string;
+  isList: boolean;
+  required: boolean;
+}
+
+export interface ArgumentWalker<Value> {
+  /** A value for a slot, or undefined to let the walk build one from its type. */
+  leaf(slot: ArgumentSlot, enumValues: string[] | undefined): Value | undefined;
+  object(fields: [string, Value][], slot: ArgumentSlot): Value;
+  list(item: Value, slot: ArgumentSlot): Value;
+  /** An optional slot: with or without a value. */
+  optional(value: Value, slot: ArgumentSlot): Value;
+  /** A slot with no value (an optional field left out). */
+  absent(slot: ArgumentSlot): Value | undefined;
+}
+
+/** Walks an operation's arguments, letting `walker` decide every value; returns `{ arg: value }`. */
+export function walkArguments<Value>(
+  schema: GraphQLSchema,
+  operation: RootOperation,
+  walker: ArgumentWalker<Value>,
+): [string, Value][] {
+  const walk = (
+    type: { toString(): string },
+    name: string,
+    path: string,
+    depth: number,
+  ): Value | undefined => {
+    const printed = type.toString();
+    const required = printed.endsWith('!');
+    const slot: ArgumentSlot = {
+      operation: operation.name,
+      path,
+      name,
+      type: namedTypeName(type),
+      isList: printed.startsWith('['),
+      required,
+    };
+    const named = schema.getType(slot.type);
+    const enumValues =
+      named && 'getValues' in named ? named.getValues().map((value) => value.name) : undefined;
+    let value = walker.leaf(slot, enumValues);
+    if (value === undefined && named && 'getFields' in named && depth < 4) {
+      const fields = Object.values(named.getFields()).flatMap((field) => {
+        const inner = walk(field.type, field.name, `${path}.${field.name}`, depth + 1);
+        return inner === undefined ? [] : [[field.name, inner] as [string, Value]];
+      });
+      value = walker.object(fields, slot);
+      if (slot.isList) value = walker.list(value, slot);
+    }
+    if (value === undefined) return required ? undefined : walker.absent(slot);
+    return required ? value : walker.optional(value, slot);
+  };
+  return operation.field.args.flatMap((arg) => {
+    const value = walk(arg.type, arg.name, arg.name, 0);
+    return value === undefined ? [] : [[arg.name, value] as [string, Value]];
+  });
+}

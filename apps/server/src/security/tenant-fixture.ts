@@ -1,0 +1,124 @@
+// A company with one of everything the API can name by id, every name carrying a marker, so a
+// test can tell whether any of it reached another company; and a snapshot of all its rows.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../platform/db/database';
+import { createCompany, createMember } from '../platform/testing/factories';
+import { recordActivity } from '../modules/activity-log/activity-log.service';
+import { upsertChartPreset, upsertOverviewPreset } from '../modules/analytics/presets.repository';
+import {
+  seedAppleAdsApp,
+  uniformCounts,
+  writeFacts,
+} from '../modules/analytics/overview-factories';
+import { saveCustomView, saveTablePreset } from '../modules/ads-manager/views.repository';
+import { insertBulkAction } from '../modules/apple-writes/apple-writes.repository';
+import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
+import { findIntegration } from '../modules/integrations/integrations.repository';
+
+/** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
+export const FACT_MARK = 73_919;
+
+export async function seedTenant(db: Database, marker: string) {
+  const company = await createCompany(db, `${marker} Company`);
+  const admin = await createMember(db, company.id, { role: 'ADMIN', firstName: marker });
+  const member = await createMember(db, company.id, { firstName: marker });
+  const app = await seedAppleAdsApp(db, company.id, { appName: `${marker} App` });
+  await writeFacts(db, app, [
+    { grain: 'DAILY', date: '2026-01-05', counts: uniformCounts(FACT_MARK) },
+    { grain: 'WEEKLY', date: '2025-09-07', counts: uniformCounts(FACT_MARK) },
+  ]);
+  const owner = { teamId: company.id, userId: admin.user.id };
+  const chartPreset = await upsertChartPreset(db, company.id, admin.user.id, {
+    name: `${marker} chart`,
+    metrics: ['spend'],
+    granularity: 'DAY',
+  });
+  const overviewPreset = await upsertOverviewPreset(db, company.id, admin.user.id, {
+    name: `${marker} overview`,
+    period: 'last7Days',
+  });
+  const customView = (await saveCustomView(db, owner, {
+    name: `${marker} view`,
+    tab: 'keywords',
+    chartMetrics: ['spend'],
+    granularity: 'DAY',
+    columns: ['name'],
+    sortBy: 'spend',
+    sortDesc: true,
+    pinned: true,
+  }))!;
+  const tablePreset = (await saveTablePreset(db, owner, {
+    name: `${marker} preset`,
+    tab: 'keywords',
+    columns: ['name'],
+  }))!;
+  const bulkAction = await insertBulkAction(db, company.id, {
+    userId: admin.user.id,
+    request: { marker },
+    total: 3,
+  });
+  const rule = await createRule(db, company.id, {
+    enabled: true,
+    input: { name: `${marker} rule`, scope: scopeOf(app) },
+  });
+  const ruleRun = await createRuleRun(db, rule, {
+    status: 'SUCCESS',
+    changes: [{ status: 'APPLIED', entityName: `${marker} keyword` }],
+  });
+  await recordActivity(db, { userId: admin.user.id, impersonatorId: null } as never, company.id, {
+    logType: 'member_updated',
+    message: `${marker} only A may read this`,
+  });
+  const integration = (await findIntegration(db, company.id))!;
+  return {
+    company,
+    admin,
+    member,
+    app,
+    chartPreset,
+    overviewPreset,
+    customView,
+    tablePreset,
+    bulkAction,
+    rule,
+    ruleRun,
+    integration,
+    /** A rule definition reaching into this company's campaigns. */
+    ruleReachingIn: () => ruleInput({ name: 'Reaching in', scope: scopeOf(app) }),
+  };
+}
+
+export type Tenant = Awaited<ReturnType<typeof seedTenant>>;
+
+function scopeOf(app: { adAccountId: number; campaignId: number }) {
+  return {
+    adAccountIds: [app.adAccountId],
+    adamIds: [],
+    campaignIds: [app.campaignId],
+    adGroupIds: [],
+    keywordIds: [],
+  };
+}
+
+/** Every row of every table that belongs to a company (has its team_id), and its users' rows. */
+export async function tenantSnapshot(
+  db: Database,
+  teamId: string,
+): Promise<Record<string, string[]>> {
+  const tables = await db.execute<{ table_name: string }>(sql`
+    select table_name from information_schema.columns
+    where table_schema = 'public' and column_name = 'team_id'
+    order by table_name`);
+  const snapshot: Record<string, string[]> = {};
+  for (const { table_name: table } of tables.rows) {
+    const rows = await db.execute<{ row: string }>(
+      sql`select to_jsonb(t)::text as row from ${sql.identifier(table)} t where team_id = ${teamId}`,
+    );
+    snapshot[table] = rows.rows.map(({ row }) => row).sort();
+  }
+  const users = await db.execute<{ row: string }>(sql`
+    select to_jsonb(u)::text as row from users u
+    where id in (select user_id from memberships where team_id = ${teamId})`);
+  snapshot.users = users.rows.map(({ row }) => row).sort();
+  return snapshot;
+}
