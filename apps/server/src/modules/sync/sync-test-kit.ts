@@ -9,8 +9,13 @@ import type { TestServer } from '../../platform/testing/test-server';
 import type { IntegrationView } from '../integrations/integrations.service';
 import { findSyncRun, type SyncRun } from './sync.repository';
 
+/** A sandbox in this process, or on its own thread as the demo runs it. */
+export type AnySandbox = Pick<Sandbox, 'url' | 'tokenUrl'> & {
+  registerApiUser(user: Parameters<Sandbox['registerApiUser']>[0]): unknown;
+};
+
 /** The server setting that lets integrations call this sandbox instead of Apple. */
-export function allowingSandbox(sandbox: Sandbox): Record<string, string> {
+export function allowingSandbox(sandbox: AnySandbox): Record<string, string> {
   return { APPLE_ADS_SANDBOX_URLS: sandbox.url };
 }
 
@@ -47,7 +52,7 @@ export interface ConnectedCompany {
 /** A new company whose admin generates a key pair, registers it in the sandbox and connects. */
 export async function connectSandboxCompany(
   server: TestServer,
-  sandbox: Sandbox,
+  sandbox: AnySandbox,
   role?: Parameters<Sandbox['registerApiUser']>[0]['role'],
 ): Promise<ConnectedCompany> {
   const api = apiClient(server.url);
@@ -60,7 +65,7 @@ export async function connectSandboxCompany(
     teamId: `SEARCHADS.team-${randomUUID().slice(0, 8)}`,
     keyId: randomUUID().slice(0, 10),
   };
-  sandbox.registerApiUser({
+  await sandbox.registerApiUser({
     ...credentials,
     publicKeyPem: key.body.data.publicKeyPem,
     ...(role ? { role } : {}),
