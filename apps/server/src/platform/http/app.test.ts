@@ -141,19 +141,6 @@ describe('GraphQL', () => {
     });
   });
 
-  it('gives no field suggestions that would reveal the schema', async () => {
-    const body = (await (await graphql('{ appVersio }')).json()) as {
-      errors: { message: string }[];
-    };
-    expect(body.errors[0]!.message).not.toMatch(/Did you mean/);
-  });
-
-  it('refuses queries with too many aliases', async () => {
-    const aliases = Array.from({ length: 20 }, (_, index) => `a${index}: appVersion`).join(' ');
-    const body = (await (await graphql(`{ ${aliases} }`)).json()) as { errors?: unknown[] };
-    expect(body.errors?.length).toBeGreaterThan(0);
-  });
-
   it("allows cross-origin calls from the web app's origins only", async () => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/graphql`, {
@@ -191,26 +178,6 @@ describe('GraphQL', () => {
       error: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as application/json.',
     });
-  });
-
-  it('allows introspection outside production and refuses it in production', async () => {
-    const introspection = '{ __schema { queryType { name } } }';
-    expect(await (await graphql(introspection)).json()).toEqual({
-      data: { __schema: { queryType: { name: 'Query' } } },
-    });
-    const production = await startTestServer({
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'p'.repeat(40),
-      ENCRYPTION_KEY: 'e'.repeat(64),
-    });
-    try {
-      const body = (await (await graphql(introspection, production)).json()) as {
-        errors?: unknown[];
-      };
-      expect(body.errors?.length).toBeGreaterThan(0);
-    } finally {
-      await production.close();
-    }
   });
 });
 

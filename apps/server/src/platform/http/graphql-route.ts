@@ -52,7 +52,8 @@ function yogaLogger(log: FastifyBaseLogger): YogaLogger {
 }
 
 export const GRAPHQL_LIMITS = {
-  maxDepth: 10,
+  /** The schema's deepest answer is 4 fields deep; introspection (development only) is exempt. */
+  maxDepth: 6,
   maxAliases: 15,
   maxTokens: 2000,
   maxCost: 5000,
