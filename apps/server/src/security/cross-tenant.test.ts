@@ -10,12 +10,15 @@ import { startTestServer, type TestServer } from '../platform/testing/test-serve
 import {
   operationDocument,
   rootOperations,
-  walkArguments,
+  sampleVariables,
   type ArgumentSlot,
+  type RootOperation,
 } from './schema-operations';
 import { FACT_MARK, seedTenant, tenantSnapshot, type Tenant } from './tenant-fixture';
 
 const MARKER = 'Zqxa7';
+/** A period holding all of A's facts. */
+const A_PERIOD = { start: '2025-09-01', end: '2026-01-31' };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const schema = buildGraphQLSchema();
 /** A's figures: one fact's, or two facts' summed (its counts, and its spend in micros). */
@@ -118,48 +121,9 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
   throw new Error(`${operation}: say what its JSON argument ${path} holds`);
 }
 
-/** Values where A's ids do not matter: the period of A's facts, and a plausible default. */
-function ordinaryValue(slot: ArgumentSlot, enumValues: string[] | undefined): unknown {
-  if (enumValues) return slot.isList ? [enumValues[0]] : enumValues[0];
-  const byName: Record<string, unknown> = {
-    start: '2025-09-01',
-    end: '2026-01-31',
-    granularity: 'DAY',
-    tab: 'keywords',
-    level: 'keyword',
-    action: 'pause',
-    param: 'spend',
-    metric: 'spend',
-    operator: 'GREATER_THAN',
-    gender: 'MF',
-    period: 'last7Days',
-    target: 'campaign',
-    bid: '1.00',
-  };
-  if (slot.type === 'String' && slot.name in byName && !slot.isList) return byName[slot.name];
-  const byType: Record<string, unknown> = {
-    String: 'x',
-    Int: 1,
-    Float: 1,
-    Boolean: false,
-    DateTime: '2026-01-01T00:00:00Z',
-  };
-  const value = byType[slot.type];
-  return value === undefined || !slot.required ? undefined : slot.isList ? [value] : value;
-}
-
-function variablesFor(operation: ReturnType<typeof rootOperations>[number]) {
-  return Object.fromEntries(
-    walkArguments<unknown>(schema, operation, {
-      leaf: (slot, enumValues) =>
-        slot.type === 'JSON'
-          ? documentValue(a, slot.operation, slot.path)
-          : (tenantValue(a, slot) ?? ordinaryValue(slot, enumValues)),
-      object: (fields) => Object.fromEntries(fields),
-      list: (item) => [item],
-      optional: (value) => value,
-      absent: () => undefined,
-    }),
+function variablesFor(operation: RootOperation) {
+  return sampleVariables(schema, operation, A_PERIOD, (slot) =>
+    slot.type === 'JSON' ? documentValue(a, slot.operation, slot.path) : tenantValue(a, slot),
   );
 }
 

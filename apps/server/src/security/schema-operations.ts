@@ -119,3 +119,57 @@ export function walkArguments<Value>(
     return value === undefined ? [] : [[arg.name, value] as [string, Value]];
   });
 }
+
+/** Plausible values for what a caller does not pick: names the API knows, a period, defaults. */
+function ordinaryValue(
+  slot: ArgumentSlot,
+  enumValues: string[] | undefined,
+  period: { start: string; end: string },
+): unknown {
+  if (enumValues) return slot.isList ? [enumValues[0]] : enumValues[0];
+  const byName: Record<string, unknown> = {
+    ...period,
+    granularity: 'DAY',
+    tab: 'keywords',
+    level: 'keyword',
+    action: 'pause',
+    param: 'spend',
+    metric: 'spend',
+    operator: 'GREATER_THAN',
+    gender: 'MF',
+    period: 'last7Days',
+    target: 'campaign',
+    bid: '1.00',
+  };
+  if (slot.type === 'String' && slot.name in byName && !slot.isList) return byName[slot.name];
+  const byType: Record<string, unknown> = {
+    String: 'x',
+    Int: 1,
+    Float: 1,
+    Boolean: false,
+    DateTime: '2026-01-01T00:00:00Z',
+  };
+  const value = byType[slot.type];
+  return value === undefined || !slot.required ? undefined : slot.isList ? [value] : value;
+}
+
+/**
+ * Variables for an operation's document: `pick` names the values that matter to the test (ids,
+ * documents); everything else gets a plausible value, optional arguments only when picked.
+ */
+export function sampleVariables(
+  schema: GraphQLSchema,
+  operation: RootOperation,
+  period: { start: string; end: string },
+  pick: (slot: ArgumentSlot) => unknown,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    walkArguments<unknown>(schema, operation, {
+      leaf: (slot, enumValues) => pick(slot) ?? ordinaryValue(slot, enumValues, period),
+      object: (fields) => Object.fromEntries(fields),
+      list: (item) => [item],
+      optional: (value) => value,
+      absent: () => undefined,
+    }),
+  );
+}
