@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@tapwise/contracts';
+import { ERROR_CODES, SOCKET_EVENTS } from '@tapwise/contracts';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
@@ -8,6 +8,8 @@ import { fakeToken, sessionClaims, signIn } from '../../../test/session-fixtures
 import { connectSessionToApi } from './session-api';
 import { currentSession } from './session-store';
 import { useSessionChangeRenewal } from './use-session-change';
+
+vi.mock('../../../shared/navigation/hard-navigate', () => ({ hardNavigate: vi.fn() }));
 
 beforeAll(async () => {
   await initI18n('en');
@@ -40,5 +42,35 @@ describe('session change over the socket', () => {
     await waitFor(() => expect(currentSession()?.claims.IsReadOnly).toBe(true));
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe('/v1/api/auth/user-details');
+  });
+
+  it('asks for the session at once when the server cuts the socket off, and reports its end', async () => {
+    signIn();
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              code: ERROR_CODES.ACCOUNT_DISABLED,
+              error: 'ACCOUNT_DISABLED',
+              message: 'disabled',
+            }),
+            { status: 401 },
+          ),
+        ),
+      ),
+    );
+    renderInApp(<Listener />);
+
+    act(() => latestSocket().deliver('disconnect', 'io server disconnect'));
+
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'Your account is either disabled or unauthorized. Try login again or contact Admin.',
+      ),
+    );
   });
 });
