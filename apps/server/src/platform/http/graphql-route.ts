@@ -10,6 +10,7 @@ import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { AppError } from '../errors';
 import type { GraphQLContext } from '../graphql/builder';
 import { maskError } from '../graphql/graphql-errors';
+import { queryWorkLimit } from '../graphql/query-work';
 
 interface ServerContext {
   req: FastifyRequest;
@@ -52,6 +53,7 @@ export function registerGraphQL(
         costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
         blockFieldSuggestion: { enabled: true },
       }),
+      queryWorkLimit,
       ...(config.isProduction ? [noIntrospection] : []),
     ],
     context: async ({ req }) => {
