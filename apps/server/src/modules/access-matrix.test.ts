@@ -32,6 +32,7 @@ import {
 import { recordActivity } from './activity-log/activity-log.service';
 import { insertBulkAction } from './apple-writes/apple-writes.repository';
 import { createRule, createRuleRun, ruleInput } from './automation/automation-factories';
+import { insertBacktest } from './automation/engine/rule-backtests.repository';
 import { listRules } from './automation/rules.repository';
 import { buildGraphQLSchema } from './graphql-schema';
 import { findIntegration, insertIntegration } from './integrations/integrations.repository';
@@ -273,6 +274,11 @@ describe('cross-tenant matrix', () => {
       status: 'SUCCESS',
       changes: [{ status: 'APPLIED' }],
     });
+    const backtestA = await insertBacktest(db, companyA.id, {
+      userId: adminA.user.id,
+      input: {},
+      total: 2,
+    });
 
     const snapshot = async () => ({
       members: (await listMembers(db, companyA.id)).map(({ membership }) => membership),
@@ -359,6 +365,10 @@ describe('cross-tenant matrix', () => {
       automationRuleChanges: [
         'query($id: ID!) { automationRuleChanges(runId: $id) { id } }',
         { id: ruleRunA.id },
+      ],
+      automationRuleBacktest: [
+        'query($id: ID!) { automationRuleBacktest(id: $id) { status } }',
+        { id: backtestA.id },
       ],
       updateAutomationRule: [
         'mutation($id: ID!, $input: JSON!) { updateAutomationRule(id: $id, input: $input) { successMessage } }',
