@@ -386,7 +386,7 @@ export const AUTOMATION_MESSAGES = {
   backtestStarted: 'Backtest started',
   backtestRunning: 'A backtest of yours is still running. Wait for it to finish.',
   backtestFailed: 'The backtest could not run. Please try later.',
-  backtestTooWide: `The rule's scope holds more than ${BACKTEST_MAX_ROWS_PER_DAY.toLocaleString('en-US')} entities a day. Narrow it to backtest.`,
+  backtestTooWide: `The rule's scope holds more than ${BACKTEST_MAX_ROWS_PER_DAY.toLocaleString('en-US')} items a day. Narrow it to backtest.`,
 } as const;
 
 /** The rule templates of the builder (practitioners' playbooks); each opens as an editable draft. */
