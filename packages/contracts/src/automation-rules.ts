@@ -351,8 +351,17 @@ export const ruleRunsQuerySchema = z.object({
 });
 export type RuleRunsQuery = z.input<typeof ruleRunsQuerySchema>;
 
-/** A backtest replays a rule day by day over stored daily history (Apple's last 90 days). */
+/**
+ * A backtest replays a rule day by day over stored daily history (Apple's last 90 days), as a
+ * job: the API starts it and answers its progress; the result is read once it is DONE.
+ */
 export const BACKTEST_MAX_DAYS = 90;
+/** Entities a backtest evaluates on one day at most: a wider scope is refused, to be narrowed. */
+export const BACKTEST_MAX_ROWS_PER_DAY = 50_000;
+/** Changes a backtest's result lists; `totalChanges` still counts every one. */
+export const BACKTEST_MAX_LISTED_CHANGES = 2_000;
+/** A member's finished backtests kept for reading (the newest); older ones are deleted. */
+export const BACKTESTS_KEPT_PER_MEMBER = 3;
 export const backtestInput = z.object({
   rule: automationRuleInput,
   start: isoDate,
@@ -374,6 +383,10 @@ export const AUTOMATION_MESSAGES = {
   nothingToRevert: 'This run has no applied changes to revert.',
   killSwitchOn: 'Automation is switched off: rules make no changes until it is switched on again.',
   globalKillSwitchOn: 'Automation is switched off for every company by Tapwise staff.',
+  backtestStarted: 'Backtest started',
+  backtestRunning: 'A backtest of yours is still running. Wait for it to finish.',
+  backtestFailed: 'The backtest could not run. Please try later.',
+  backtestTooWide: `The rule's scope holds more than ${BACKTEST_MAX_ROWS_PER_DAY.toLocaleString('en-US')} items a day. Narrow it to backtest.`,
 } as const;
 
 /** The rule templates of the builder (practitioners' playbooks); each opens as an editable draft. */
@@ -546,6 +559,28 @@ export interface RuleBacktestDay {
 export interface RuleBacktestResult {
   start: string;
   end: string;
+  /** Each day's changes, up to BACKTEST_MAX_LISTED_CHANGES in all. */
   days: RuleBacktestDay[];
   totalChanges: number;
+}
+
+export const RULE_BACKTEST_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
+export type RuleBacktestStatus = (typeof RULE_BACKTEST_STATUSES)[number];
+/** Why a backtest failed: its scope was too wide, or anything else (try again later). */
+export const RULE_BACKTEST_FAILURES = ['TOO_WIDE', 'FAILED'] as const;
+export type RuleBacktestFailure = (typeof RULE_BACKTEST_FAILURES)[number];
+
+/** How far a backtest got: `done` of `total` days replayed. Sent over the socket as it goes. */
+export interface RuleBacktestProgress {
+  backtestId: string;
+  status: RuleBacktestStatus;
+  done: number;
+  total: number;
+  failure: RuleBacktestFailure | null;
+}
+
+/** A backtest as the API answers it: its progress, the result once DONE, the reason once FAILED. */
+export interface RuleBacktestRun extends RuleBacktestProgress {
+  result: RuleBacktestResult | null;
+  message: string | null;
 }

@@ -9,6 +9,8 @@ export const SOCKET_EVENTS = {
   integrationDeletion: 'delInt:process',
   /** Server → client: the user's membership changed (role, read-only); renew the token now. */
   sessionChanged: 'session:changed',
+  /** Server → client: a backtest's progress (RuleBacktestProgress), to the member who started it. */
+  ruleBacktest: 'ruleBacktest:progress',
   connect: 'connect',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

@@ -1,5 +1,6 @@
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
+import type { HeavyReads } from '../platform/db/heavy-reads';
 import type { Logger } from '../platform/logger';
 import type { SecretBox } from '../platform/crypto/secret-box';
 import type { RealtimeEmitter } from '../platform/realtime/socket-events';
@@ -23,4 +24,6 @@ export interface AppContext {
   secrets: SecretBox;
   realtime: RealtimeEmitter;
   jobs: JobSender;
+  /** Reads of a period's facts wait their turn here (one at a time on PGlite). */
+  heavyReads: HeavyReads;
 }

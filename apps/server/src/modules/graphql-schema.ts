@@ -2,6 +2,7 @@
 // *.graphql.ts registers its fields on the shared builder.
 import { applyAccessGuards } from '../platform/graphql/access-guard';
 import { builder } from '../platform/graphql/builder';
+import { queueHeavyReads } from '../platform/graphql/query-work';
 import './accounts/accounts.graphql';
 import './activity-log/activity-log.graphql';
 import './ads-manager/ads-manager.graphql';
@@ -19,6 +20,6 @@ let schema: ReturnType<typeof builder.toSchema> | undefined;
 
 /** Built once per process: Pothos builders cannot be built twice. */
 export function buildGraphQLSchema() {
-  schema ??= applyAccessGuards(builder.toSchema({ sortSchema: true }));
+  schema ??= applyAccessGuards(queueHeavyReads(builder.toSchema({ sortSchema: true })));
   return schema;
 }

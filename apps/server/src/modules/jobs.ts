@@ -3,6 +3,7 @@ import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
 import { automationTickJob } from './automation/engine/jobs/automation-tick.job';
+import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
@@ -19,4 +20,5 @@ export const allJobs = [
   bulkActionJob,
   automationTickJob,
   ruleRunJob,
+  ruleBacktestJob,
 ] as const;

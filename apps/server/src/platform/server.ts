@@ -11,6 +11,7 @@ import type { Authenticator } from './auth/auth-context';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { runMigrations } from './db/migrate';
+import { createHeavyReads } from './db/heavy-reads';
 import { buildApp } from './http/app';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
@@ -66,6 +67,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       secrets,
       realtime,
       jobs,
+      heavyReads: createHeavyReads(database.engine),
     };
     const authenticator: Authenticator = (headers) => authenticate(context, headers);
     const app = await buildApp({

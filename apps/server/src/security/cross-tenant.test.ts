@@ -55,6 +55,7 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   setAutomationRuleEnabled: t.rule.id,
   runAutomationRule: t.rule.id,
   automationRuleLogEntry: t.ruleRun.id,
+  automationRuleBacktest: t.backtest.id,
   deleteChartPreset: t.chartPreset.id,
   deleteOverviewPreset: t.overviewPreset.id,
   bulkAction: t.bulkAction.id,
@@ -112,7 +113,7 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
 /** Arguments that are whole documents: A's rule, A's log query. */
 function documentValue(t: Tenant, operation: string, path: string): unknown {
   if (operation === 'automationRuleLogs') return { ruleId: t.rule.id };
-  if (operation === 'backtestAutomationRule') {
+  if (operation === 'startAutomationRuleBacktest') {
     return { rule: t.ruleReachingIn(), start: '2026-01-01', end: '2026-01-10' };
   }
   if (['createAutomationRule', 'updateAutomationRule'].includes(operation)) {
@@ -136,7 +137,7 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   // Not A's admin: B invites that address (inviteTeamMember), and B's member list then names the
   // invited account by its id, with nothing else of it until the invitation is accepted.
   const aIds = new Set(
-    [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.integration.id]
+    [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
       .concat([a.bulkAction.id]),
   );

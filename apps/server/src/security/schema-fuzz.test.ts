@@ -116,7 +116,7 @@ beforeAll(async () => {
     documents: {
       createAutomationRule: [ruleInput()],
       updateAutomationRule: [ruleInput()],
-      backtestAutomationRule: [{ rule: ruleInput(), ...lastDays(30) }],
+      startAutomationRuleBacktest: [{ rule: ruleInput(), ...lastDays(30) }],
       automationRuleLogs: [{}, { ruleId: victim.rule.id, limit: 500 }],
     },
   };

@@ -13,6 +13,7 @@ import {
 import { saveCustomView, saveTablePreset } from '../modules/ads-manager/views.repository';
 import { insertBulkAction } from '../modules/apple-writes/apple-writes.repository';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
+import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
@@ -69,6 +70,11 @@ export async function seedTenant(db: Database, marker: string) {
     logType: 'member_updated',
     message: `${marker} only A may read this`,
   });
+  const backtest = await insertBacktest(db, company.id, {
+    userId: admin.user.id,
+    input: { marker },
+    total: 2,
+  });
   const integration = (await findIntegration(db, company.id))!;
   return {
     company,
@@ -82,6 +88,7 @@ export async function seedTenant(db: Database, marker: string) {
     bulkAction,
     rule,
     ruleRun,
+    backtest,
     integration,
     /** A rule definition reaching into this company's campaigns. */
     ruleReachingIn: () => ruleInput({ name: 'Reaching in', scope: scopeOf(app) }),

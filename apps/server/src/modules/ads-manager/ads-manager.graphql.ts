@@ -6,6 +6,7 @@ import {
   entityListTabOf,
   REPORT_LEVEL_OPERATIONS,
   REPORT_LEVELS,
+  REPORT_MAX_PAGE_SIZE,
   reportQuerySchema,
   SERIES_GRANULARITIES,
   dateRangeSchema,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
+import { periodDays } from '../../platform/graphql/query-work';
 import {
   DateRangeInput,
   MetricCountsRef,
@@ -76,6 +78,21 @@ function parseReportQuery(input: { limit?: number | null }) {
   const parsed = withoutNulls(input) as Record<string, unknown>;
   return reportQuerySchema.parse(input.limit === null ? { ...parsed, limit: null } : parsed);
 }
+
+/** "All" rows, priced as five full pages: a two-year All fits a request on its own. */
+const ALL_ROWS_WORK = 10_000;
+
+/** A page's work (platform/graphql/query-work.ts): a unit per day and per row asked for. */
+function reportWork(query: { period: unknown; limit?: number | null }) {
+  const rows =
+    query.limit === null
+      ? ALL_ROWS_WORK
+      : Math.min(Math.max(query.limit ?? 50, 0), REPORT_MAX_PAGE_SIZE);
+  return periodDays(query.period) + rows;
+}
+
+/** The chart reads every fact row of the period once and the listed rows' totals before. */
+const seriesWork = (query: { period: unknown }) => 1_000 + 4 * periodDays(query.period);
 
 // Results.
 
@@ -204,6 +221,7 @@ builder.queryFields((t) => {
       ...access('adsManager.read'),
       type: ReportPageRef,
       args: { query: t.arg({ type: ReportQueryInput, required: true }) },
+      complexity: (args) => reportWork(args.query),
       resolve: (_root, args, { app, auth }) =>
         reportPage(app.db, requireTeam(auth).teamId, level, parseReportQuery(args.query)),
     });
@@ -221,6 +239,7 @@ builder.queryFields((t) => {
         query: t.arg({ type: ReportQueryInput, required: true }),
         granularity: t.arg.string({ required: true, description: 'DAY, WEEK or MONTH' }),
       },
+      complexity: (args) => seriesWork(args.query),
       resolve: (_root, args, { app, auth }) => {
         const { level, granularity } = z
           .object({
@@ -340,6 +359,7 @@ builder.queryFields((t) => {
       nullable: true,
       description: 'The app that spent most in the period; null when none spent',
       args: { period: t.arg({ type: DateRangeInput, required: true }) },
+      complexity: (args) => reportWork({ period: args.period, limit: 1 }),
       resolve: async (_root, args, { app, auth }) => {
         const period = dateRangeSchema.parse(args.period);
         const query = reportQuerySchema.parse({ period, sortBy: 'spend', limit: 1 });

@@ -409,6 +409,33 @@ describe('chart', () => {
       { date: PERIOD.start, counts: sum(photoIds.map((id) => expectedByKeyword().get(id)!)) },
     ]);
   });
+
+  it('adds up to the totals row at every level, whatever the search, sub tab or metric filter', async () => {
+    const queries: Partial<ReportQuery>[] = [
+      { period: WITH_WEEK },
+      { period: WITH_WEEK, search: 'photo' },
+      { filter: { statusTab: 'paused' } },
+      { filter: { metrics: [{ metric: 'impressions', operator: 'GREATER_THAN', value: 2500 }] } },
+    ];
+    for (const level of REPORT_LEVELS)
+      for (const query of queries) {
+        const full = { period: PERIOD, ...query };
+        const answer = await apiClient(server.url).graphql<{
+          adsManagerSeries: SeriesPoint[];
+          page: ReportPage;
+        }>(
+          `query($level: String!, $q: ReportQueryInput!) {
+            adsManagerSeries(level: $level, query: $q, granularity: "WEEK") { date counts ${COUNTS} }
+            page: ${REPORT_LEVEL_OPERATIONS[level]}(query: $q) { totals ${COUNTS} }
+          }`,
+          { level, q: full },
+          admin,
+        );
+        expect(answer.errors, level).toBeUndefined();
+        const charted = sum(answer.data!.adsManagerSeries.map((point) => point.counts));
+        expect(charted, `${level} ${JSON.stringify(query)}`).toEqual(answer.data!.page.totals);
+      }
+  });
 });
 
 describe('access', () => {

@@ -113,21 +113,19 @@ function runningTotalsArm(
 /**
  * The facts CTE: per ad account and key, the sums over the account's slices (one range scan per
  * slice, summed on its own, then added up within the account, or two rows per key from the
- * running totals for a DAILY slice); with `byDay`, also per fact date.
+ * running totals for a DAILY slice).
  */
 function factsQuery(
   teamId: string,
   level: LevelDefinition,
   accounts: readonly AccountSlices[],
   filter: Filter,
-  byDay?: string,
 ): SQL {
   const facts = level.facts;
   const keys: Record<string, string> = {
     ad_account_id: 'f.ad_account_id',
     key: facts?.key ?? 'NULL::bigint',
     ...facts?.extraKeys,
-    ...(byDay ? { day: `greatest(f.date, '${byDay}'::date)` } : {}),
   };
   const aliases = Object.keys(keys);
   const keyColumns = sql.raw(aliases.map((alias) => `${keys[alias]} AS ${alias}`).join(', '));
@@ -138,7 +136,7 @@ function factsQuery(
         .filter((account) => account.adamIds.length > 0 && account.slices.length > 0)
         .map((account) =>
           account.slices.map((slice) =>
-            !byDay && slice.grain === 'DAILY' && facts.runningTotals
+            slice.grain === 'DAILY' && facts.runningTotals
               ? runningTotalsArm(teamId, level, account, slice, filter, keyColumns, groupBy)
               : sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}
             FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
@@ -383,7 +381,39 @@ function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRo
   };
 }
 
-/** The sums per fact date (a coarse bucket dated on its first day inside the period). */
+/**
+ * The fact rows of the period with their key and day (a coarse bucket dated on its first day
+ * inside the period), not summed: the chart sums them per day once, over the listed keys only.
+ */
+function datedFactRows(
+  teamId: string,
+  level: LevelDefinition,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+): SQL | undefined {
+  const facts = level.facts;
+  if (!facts) return undefined;
+  const columns = sql.raw(
+    [
+      'f.ad_account_id',
+      `${facts.key} AS key`,
+      `greatest(f.date, '${query.period.start}'::date) AS day`,
+      ...METRIC_COUNT_FIELDS.map((field) => `f.${COUNT_COLUMNS[field]}`),
+    ].join(', '),
+  );
+  const arm = (account: AccountSlices, slice: FactSlice) =>
+    sql`SELECT ${columns} FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
+      WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
+        AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
+        AND f.date BETWEEN ${slice.from}::date AND ${slice.to}::date
+        ${factScope(level, query.filter)}`;
+  const arms = accounts
+    .filter((account) => account.adamIds.length > 0)
+    .flatMap((account) => account.slices.map((slice) => arm(account, slice)));
+  return arms.length ? sql.join(arms, sql` UNION ALL `) : undefined;
+}
+
+/** The sums per fact date of the listed rows' facts; days without facts are left out. */
 export async function findReportSeries(
   db: Database,
   teamId: string,
@@ -392,22 +422,15 @@ export async function findReportSeries(
   query: ParsedReportQuery,
 ): Promise<{ date: string; counts: MetricCounts }[]> {
   const definition = LEVELS[level];
-  const byDay = factsQuery(teamId, definition, accounts, query.filter, query.period.start);
-  const outer = sql.raw(
-    ['ad_account_id', 'key', ...Object.keys(definition.facts?.extraKeys ?? {})]
-      .map((alias) => `d.${alias}`)
-      .join(', '),
-  );
-  const sums = sql.raw(
-    METRIC_COUNT_FIELDS.map((field) => `sum(d."${field}") AS "${field}"`).join(', '),
-  );
+  const dated = datedFactRows(teamId, definition, accounts, query);
+  if (!dated) return [];
+  const facts = factsQuery(teamId, definition, accounts, query.filter);
   const rows = await rowsOf(
     db,
-    sql`WITH by_day AS (${byDay}),
-      ${listedRows(teamId, level, query, sql`SELECT ${outer}, ${sums} FROM by_day d GROUP BY ${outer}`)}
-      SELECT d.day::text AS day, ${sums} FROM by_day d
-      JOIN listed l ON l.ad_account_id = d.ad_account_id AND l.key = d.key
-      GROUP BY d.day ORDER BY d.day`,
+    sql`WITH ${listedRows(teamId, level, query, facts)}
+      SELECT f.day::text AS day, ${sliceSums(METRIC_COUNT_FIELDS)} FROM (${dated}) f
+      WHERE (f.ad_account_id, f.key) IN (SELECT ad_account_id, key FROM listed)
+      GROUP BY f.day ORDER BY f.day`,
   );
   return rows.map((row) => ({ date: isoDateOf(row.day), counts: countsOf(row) }));
 }

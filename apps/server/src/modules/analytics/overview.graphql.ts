@@ -20,6 +20,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
+import { periodDays } from '../../platform/graphql/query-work';
 import {
   DateRangeInput,
   DateRangeRef,
@@ -78,6 +79,11 @@ const TopEntitiesInput = builder.inputType('TopEntitiesInput', {
     goalId: t.string({ required: false }),
   }),
 });
+
+/** Work (platform/graphql/query-work.ts): a unit per day read, the previous period's too. */
+const withPreviousWork = (input: { currdate: unknown; prevdate?: unknown }) =>
+  periodDays(input.currdate) +
+  (input.prevdate ? periodDays(input.prevdate) : periodDays(input.currdate));
 
 // Results.
 
@@ -157,6 +163,7 @@ builder.queryFields((t) => {
       type: [TopEntityRowRef],
       description: 'The top 10 of the period by the metric `param`; undefined metrics rank last',
       args: { input: t.arg({ type: TopEntitiesInput, required: true }) },
+      complexity: (args) => periodDays(args.input.period),
       resolve: (_root, { input }, { app, auth }) =>
         topList(
           app.db,
@@ -173,6 +180,7 @@ builder.queryFields((t) => {
         input: t.arg({ type: OverviewInput, required: true }),
         ...(code ? { gender: t.arg.string({ required: true }) } : {}),
       },
+      complexity: (args) => withPreviousWork(args.input),
       resolve: (_root, args, { app, auth }) => {
         const teamId = requireTeam(auth).teamId;
         if (code) z.object({ gender: z.literal(code) }).parse(args);
@@ -202,6 +210,7 @@ builder.queryFields((t) => {
       ...access('overview.read'),
       type: OverviewTotalsRef,
       args: { input: t.arg({ type: OverviewInput, required: true }) },
+      complexity: (args) => withPreviousWork(args.input),
       resolve: (_root, { input }, { app, auth }) =>
         overviewTotals(
           app.db,
@@ -213,6 +222,7 @@ builder.queryFields((t) => {
       ...access('overview.read'),
       type: [SeriesPointRef],
       args: { input: t.arg({ type: OverviewSeriesInput, required: true }) },
+      complexity: (args) => periodDays(args.input.currdate),
       resolve: (_root, { input }, { app, auth }) =>
         overviewSeries(
           app.db,

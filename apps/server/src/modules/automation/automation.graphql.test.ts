@@ -12,12 +12,7 @@ import { apiClient, type GraphQLAnswer, type Session } from '../../platform/test
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { listActivityLogs } from '../activity-log/activity-log.repository';
-import {
-  seedAppleAdsApp,
-  uniformCounts,
-  writeFacts,
-  type SeededApp,
-} from '../analytics/overview-factories';
+import { seedAppleAdsApp, type SeededApp } from '../analytics/overview-factories';
 import { createRule, createRuleRun, ruleInput } from './automation-factories';
 import { recordRuleRun } from './engine/rule-runs.repository';
 
@@ -632,7 +627,7 @@ describe('kill switches', () => {
   });
 });
 
-describe('runs and backtests (the engine)', () => {
+describe('runs (the engine)', () => {
   const RUN = `mutation($id: ID!, $dryRun: Boolean!) {
     runAutomationRule(id: $id, dryRun: $dryRun) { successMessage runId } }`;
   const ENTRY = `query($id: ID!) { automationRuleLogEntry(id: $id) { ${LOG_ENTRY} } }`;
@@ -691,44 +686,6 @@ describe('runs and backtests (the engine)', () => {
     const refusedGlobally = await gql(RUN, { id: rule.id, dryRun: false });
     expect(refusedGlobally.errors?.[0]?.message).toBe(AUTOMATION_MESSAGES.globalKillSwitchOn);
     await ok(GLOBAL, { on: false }, staff);
-  });
-
-  it('backtests a rule over stored history without saving it', async () => {
-    const day = (daysAgo: number) =>
-      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    // The keyword spent 10.00 three days ago and 2.00 two days ago.
-    await writeFacts(server.database.db, app, [
-      { grain: 'DAILY', date: day(3), counts: uniformCounts(10) },
-      { grain: 'DAILY', date: day(2), counts: uniformCounts(2) },
-    ]);
-    const rule = ruleInput({
-      name: 'Backtested',
-      scope: { keywordIds: [app.keywordId], adGroupIds: [app.adGroupId] },
-      lookback: { range: 'LAST_1_DAY' },
-      conditions: [{ metric: 'spend', comparator: 'GREATER_THAN', value: 5 }],
-      actions: [{ type: 'CHANGE_BID', operation: 'DECREASE_BY', unit: 'PERCENT', value: 10 }],
-      actionLimitFrequency: null,
-    });
-    const { backtestAutomationRule } = await ok<{
-      backtestAutomationRule: {
-        start: string;
-        end: string;
-        totalChanges: number;
-        days: { date: string; matched: number; changes: { entityId: string }[] }[];
-      };
-    }>(
-      `query($input: JSON!) { backtestAutomationRule(input: $input) {
-        start end totalChanges days { date evaluated matched changes } } }`,
-      { input: { rule, start: day(3), end: day(2) } },
-    );
-    expect(backtestAutomationRule).toMatchObject({ start: day(3), end: day(2), totalChanges: 1 });
-    expect(backtestAutomationRule.days.map((entry) => [entry.date, entry.matched])).toEqual([
-      [day(3), 1],
-      [day(2), 0],
-    ]);
-    expect(backtestAutomationRule.days[0]!.changes[0]!.entityId).toBe(String(app.keywordId));
-    const list = await ok<{ automationRules: RuleView[] }>('{ automationRules { name } }');
-    expect(list.automationRules.map((entry) => entry.name)).not.toContain('Backtested');
   });
 });
 

@@ -5,12 +5,13 @@ import {
   ruleRunsQuerySchema,
   type RuleBacktestDay,
   type RuleBacktestResult,
+  type RuleBacktestRun,
 } from '@tapwise/contracts';
 import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { withoutNulls } from '../../platform/graphql/common-types';
-import { backtestRule } from './engine';
+import { readRuleBacktest, startRuleBacktest } from './engine';
 import {
   listRuleLog,
   listRunChanges,
@@ -161,6 +162,34 @@ const RuleBacktestRef = builder.objectRef<RuleBacktestResult>('RuleBacktest').im
   }),
 });
 
+const RuleBacktestRunRef = builder.objectRef<RuleBacktestRun>('RuleBacktestRun').implement({
+  fields: (t) => ({
+    backtestId: t.exposeID('backtestId'),
+    status: t.exposeString('status', { description: 'RUNNING, DONE or FAILED' }),
+    done: t.exposeInt('done', { description: 'Days replayed so far' }),
+    total: t.exposeInt('total', { description: 'Days to replay' }),
+    failure: t.exposeString('failure', { nullable: true, description: 'TOO_WIDE or FAILED' }),
+    message: t.exposeString('message', { nullable: true }),
+    result: t.field({
+      type: RuleBacktestRef,
+      nullable: true,
+      description: 'Once DONE',
+      resolve: (run) => run.result,
+    }),
+  }),
+});
+
+const RuleBacktestStartedRef = builder
+  .objectRef<{ successMessage: string; backtestId: string }>('RuleBacktestStarted')
+  .implement({
+    fields: (t) => ({
+      successMessage: t.exposeString('successMessage'),
+      backtestId: t.exposeID('backtestId', {
+        description: 'Follow ruleBacktest:progress on the socket, or poll automationRuleBacktest',
+      }),
+    }),
+  });
+
 const AutomationRuleResultRef = builder.objectRef<RuleResult>('AutomationRuleResult').implement({
   fields: (t) => ({
     successMessage: t.exposeString('successMessage'),
@@ -242,19 +271,25 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, { app, auth }) =>
       readAutomationSafety(app.db, requireTeam(auth).teamId),
   }),
-  backtestAutomationRule: t.field({
+  automationRuleBacktest: t.field({
     ...access('automationRules.read'),
-    type: RuleBacktestRef,
-    description: 'What a rule would have done over stored history (input: backtestInput)',
-    args: { input: t.arg({ type: 'JSON', required: true }) },
-    resolve: (_root, { input }, { app, auth }) => {
-      const { teamId, userId } = requireTeam(auth);
-      return backtestRule(app, teamId, withoutNulls(input), userId);
-    },
+    type: RuleBacktestRunRef,
+    description: "One of the caller's backtests: its progress, and its result once DONE",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, auth }) => readRuleBacktest(app, requireTeam(auth), id),
   }),
 }));
 
 builder.mutationFields((t) => ({
+  // A read of stored history that changes nothing: members who may read rules may backtest.
+  startAutomationRuleBacktest: t.field({
+    ...access('automationRules.read'),
+    type: RuleBacktestStartedRef,
+    description: 'Starts replaying a rule over stored history as a job (input: backtestInput)',
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, { input }, { app, auth }) =>
+      startRuleBacktest(app, requireTeam(auth), withoutNulls(input)),
+  }),
   createAutomationRule: t.field({
     ...access('automationRules.write'),
     type: AutomationRuleResultRef,

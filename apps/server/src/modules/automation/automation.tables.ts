@@ -16,6 +16,9 @@ import {
 import type {
   AutomationRuleDefinition,
   AutomationRuleStatus,
+  RuleBacktestFailure,
+  RuleBacktestResult,
+  RuleBacktestStatus,
   RuleChangeStatus,
   RuleRunTrigger,
 } from '@tapwise/contracts';
@@ -160,4 +163,31 @@ export const automationRuleEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('automation_rule_events_team_created_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * A backtest a member started: its input (a rule draft, which need not be saved), how many days
+ * the job has replayed, and its result. Only the job writes it after creation; the member's
+ * newest few are kept (BACKTESTS_KEPT_PER_MEMBER).
+ */
+export const automationRuleBacktests = pgTable(
+  'automation_rule_backtests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The validated backtestInput. */
+    input: jsonb('input').notNull(),
+    status: text('status').$type<RuleBacktestStatus>().notNull().default('RUNNING'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    result: jsonb('result').$type<RuleBacktestResult>(),
+    failure: text('failure').$type<RuleBacktestFailure>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moves with every day replayed: a RUNNING backtest that stopped moving was lost. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_rule_backtests_member_idx').on(t.teamId, t.userId, t.createdAt)],
 );

@@ -1,5 +1,6 @@
 // The one Pothos schema builder; each module adds its types and fields to it.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../modules/app-context';
 import type { AuthContext } from '../auth/auth-context';
@@ -24,7 +25,13 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
   };
-}>({ defaultFieldNullability: false });
+}>({
+  defaultFieldNullability: false,
+  plugins: [ComplexityPlugin],
+  // Only the fields that read a period's facts declare work (query-work.ts); the shape of a
+  // query is graphql-armor's to limit.
+  complexity: { defaultComplexity: 0, defaultListMultiplier: 1 },
+});
 
 builder.scalarType('DateTime', {
   serialize: (value) => value.toISOString(),

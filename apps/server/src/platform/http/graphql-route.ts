@@ -15,6 +15,7 @@ import {
   originalError,
   statusFromData,
 } from '../graphql/graphql-errors';
+import { queryWorkLimit } from '../graphql/query-work';
 import { unsupportedMediaType } from './error-handler';
 
 interface ServerContext {
@@ -90,6 +91,7 @@ export function registerGraphQL(
         costLimit: { maxCost: GRAPHQL_LIMITS.maxCost },
         blockFieldSuggestion: { enabled: true },
       }),
+      queryWorkLimit,
       ...(config.isProduction ? [noIntrospection] : []),
     ],
     context: async ({ req }) => {

@@ -1,6 +1,7 @@
 // The socket events of spec 2 §7.4 with their payloads, so handlers and emitters are typed.
 import type {
   IntegrationDeletionEvent,
+  RuleBacktestProgress,
   SOCKET_EVENTS,
   SyncProgressEvent,
 } from '@tapwise/contracts';
@@ -10,6 +11,7 @@ export interface ServerEvents {
   [SOCKET_EVENTS.syncProgress]: (event: SyncProgressEvent) => void;
   [SOCKET_EVENTS.integrationDeletion]: (event: IntegrationDeletionEvent) => void;
   [SOCKET_EVENTS.sessionChanged]: (event: { teamId: string }) => void;
+  [SOCKET_EVENTS.ruleBacktest]: (event: RuleBacktestProgress) => void;
 }
 
 /** `syncprogress:check` as contracts' syncCheckInput accepts it. */

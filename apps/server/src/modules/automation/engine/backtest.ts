@@ -1,10 +1,15 @@
 // A rule replayed over stored daily history, day by day, each day's window ending that day: when
 // it would have fired and what it would have changed, with the bids, budgets and statuses it
-// changed carried forward to the next days. Nothing is sent to Apple and nothing stored but the
-// activity entry.
+// changed carried forward to the next days. Nothing is sent to Apple and nothing stored: the
+// job in backtest-runs.ts keeps the result. Between two days the event loop gets a turn, so a
+// replay on the embedded database never holds the server for more than one day's reads.
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import {
   ACTION_LIMIT_FREQUENCY_HOURS,
+  AUTOMATION_MESSAGES,
   BACKTEST_MAX_DAYS,
+  BACKTEST_MAX_LISTED_CHANGES,
+  BACKTEST_MAX_ROWS_PER_DAY,
   backtestInput,
   effectiveCaps,
   type AutomationRuleDefinition,
@@ -13,7 +18,6 @@ import {
 } from '@tapwise/contracts';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import { insertActivityLog } from '../../activity-log/activity-log.repository';
 import { planningContext } from './planning-context';
 import {
   keywordKey,
@@ -28,6 +32,32 @@ import { loadRuleFacts, type RuleFactRow } from './rule-facts.repository';
 import { addDays, factWindow, isoDay } from './rule-windows';
 
 export const BACKTEST_RANGE_MESSAGE = `A backtest covers at most ${BACKTEST_MAX_DAYS} days, ending today at the latest.`;
+
+/** A backtest as the job runs it: the rule and the days to replay. */
+export interface BacktestPlan {
+  rule: AutomationRuleDefinition;
+  start: string;
+  end: string;
+  days: string[];
+}
+
+/** Checks a backtest's input: the rule, and a range of at most BACKTEST_MAX_DAYS up to today. */
+export function planBacktest(rawInput: unknown): BacktestPlan {
+  const { rule, start, end } = backtestInput.parse(rawInput);
+  const days: string[] = [];
+  for (let date = start; date <= end && days.length <= BACKTEST_MAX_DAYS; date = addDays(date, 1))
+    days.push(date);
+  if (start > end || days.length > BACKTEST_MAX_DAYS || end > isoDay(new Date()))
+    throw new AppError('BAD_REQUEST', BACKTEST_RANGE_MESSAGE, { end: BACKTEST_RANGE_MESSAGE });
+  return { rule, start, end, days };
+}
+
+/** The scope held more entities a day than a backtest evaluates. */
+export class BacktestTooWideError extends AppError {
+  constructor() {
+    super('BAD_REQUEST', AUTOMATION_MESSAGES.backtestTooWide);
+  }
+}
 
 /** What the replay has changed so far. */
 interface Simulation {
@@ -107,6 +137,7 @@ async function replayDay(
   // The end of the day: hour-based lookbacks read that day's stored daily facts.
   const window = factWindow(rule.lookback, rule.target, new Date(`${date}T23:59:59Z`), true);
   const rows = await loadRuleFacts(db, teamId, rule.target, window, rule.scope);
+  if (rows.length > BACKTEST_MAX_ROWS_PER_DAY) throw new BacktestTooWideError();
   const matched: MatchedRow[] = rows
     .map((row) => simulated(row, simulation))
     .map(valued)
@@ -140,18 +171,16 @@ async function replayDay(
   };
 }
 
-export async function backtestRule(
-  ctx: { db: Database },
+/**
+ * Replays the plan's days in order; `onDay` hears how many are done after each. The result lists
+ * at most BACKTEST_MAX_LISTED_CHANGES changes; `totalChanges` counts them all.
+ */
+export async function replayBacktest(
+  db: Database,
   teamId: string,
-  rawInput: unknown,
-  userId: string | null = null,
+  { rule, start, end, days }: BacktestPlan,
+  onDay: (done: number) => Promise<void> = async () => undefined,
 ): Promise<RuleBacktestResult> {
-  const { rule, start, end } = backtestInput.parse(rawInput);
-  const days: string[] = [];
-  for (let date = start; date <= end && days.length <= BACKTEST_MAX_DAYS; date = addDays(date, 1))
-    days.push(date);
-  if (start > end || days.length > BACKTEST_MAX_DAYS || end > isoDay(new Date()))
-    throw new AppError('BAD_REQUEST', BACKTEST_RANGE_MESSAGE, { end: BACKTEST_RANGE_MESSAGE });
   const simulation: Simulation = {
     values: new Map(),
     negatives: new Set(),
@@ -159,13 +188,14 @@ export async function backtestRule(
     lastChange: new Map(),
   };
   const replayed: RuleBacktestDay[] = [];
-  for (const [index, date] of days.entries())
-    replayed.push(await replayDay(ctx.db, teamId, rule, date, index, simulation));
-  const totalChanges = replayed.reduce((sum, day) => sum + day.changes.length, 0);
-  await insertActivityLog(ctx.db, teamId, {
-    userId,
-    logType: 'rule_tested',
-    message: `Backtest of rule "${rule.name}" from ${start} to ${end}: ${totalChanges} changes`,
-  });
+  let totalChanges = 0;
+  for (const [index, date] of days.entries()) {
+    await eventLoopTurn();
+    const day = await replayDay(db, teamId, rule, date, index, simulation);
+    const room = Math.max(0, BACKTEST_MAX_LISTED_CHANGES - totalChanges);
+    totalChanges += day.changes.length;
+    replayed.push({ ...day, changes: day.changes.slice(0, room) });
+    await onDay(index + 1);
+  }
   return { start, end, days: replayed, totalChanges };
 }

@@ -1,14 +1,29 @@
 // "Backtest": replays the rule as it stands in the form over stored daily history (at most 90
 // days, the last 30 by default) and lists the days it would have fired and what it would have
-// changed, so a rule can be judged before it is enabled.
-import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+// changed, so a rule can be judged before it is enabled. The replay is a job on the server: the
+// panel starts it, shows a progress bar while it runs and its result when it is done.
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { BACKTEST_MAX_DAYS, DEFAULT_CURRENCY, type RuleBacktestResult } from '@tapwise/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { builderApi } from './builder-api';
+import { formatInteger } from '../../../shared/format/format';
+import { notifyError, notifySuccess } from '../../../shared/ui/notify';
+import { automationMessage } from '../automation-messages';
+import { builderApi, isBacktestRunning } from './builder-api';
 import { formatChangeValues } from './change-values';
 import type { RuleForm } from './use-rule-form';
+import { useRuleBacktest } from './use-rule-backtest';
 import { useAppsWithOrg } from './use-scope-options';
 
 const DAY_MS = 86_400_000;
@@ -32,14 +47,20 @@ export function BacktestPanel({ form }: { form: RuleForm }) {
   const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
   const [problem, setProblem] = useState<string>();
-  const backtest = useMutation({ mutationFn: builderApi.backtest });
+  const [backtestId, setBacktestId] = useState<string | null>(null);
+  const [finishedId, setFinishedId] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: builderApi.startBacktest,
+    onSuccess: (started) => setBacktestId(started.backtestId),
+  });
+  const running = start.isPending || (backtestId !== null && backtestId !== finishedId);
 
   function run() {
     const found = rangeProblem(range.start, range.end);
     setProblem(found);
     const rule = form.validate();
     if (found || !rule) return;
-    backtest.mutate({ rule, ...range });
+    start.mutate({ rule, ...range });
   }
 
   return (
@@ -61,16 +82,64 @@ export function BacktestPanel({ form }: { form: RuleForm }) {
           onChange={(event) => setRange({ ...range, end: event.currentTarget.value })}
           error={problem && t(problem, { days: BACKTEST_MAX_DAYS })}
         />
-        <Button variant="default" onClick={run} loading={backtest.isPending}>
+        <Button variant="default" onClick={run} loading={running}>
           {t('automation.backtest.run')}
         </Button>
       </Group>
-      {backtest.isError && (
+      {start.isError && (
         <Alert color="red" role="alert">
-          {t('automation.backtest.failed')}
+          {automationMessage(isBacktestRunning(start.error) ? 'backtestRunning' : 'backtestFailed')}
         </Alert>
       )}
-      {backtest.data && <BacktestResult result={backtest.data} />}
+      {backtestId && !start.isPending && !start.isError && (
+        <BacktestRun
+          key={backtestId}
+          backtestId={backtestId}
+          onFinished={() => setFinishedId(backtestId)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** A started backtest: its progress bar, then its result or why it failed. */
+function BacktestRun(props: { backtestId: string; onFinished(): void }) {
+  const { t } = useTranslation();
+  const { done, total, finished, lost } = useRuleBacktest(props.backtestId);
+  const outcome = lost ? 'FAILED' : finished?.status;
+  const failure = automationMessage(
+    finished?.failure === 'TOO_WIDE' ? 'backtestTooWide' : 'backtestFailed',
+  );
+
+  useEffect(() => {
+    if (!outcome) return;
+    // Toasts too: the member may have scrolled away from the panel while it ran.
+    if (outcome === 'DONE') notifySuccess(t('automation.backtest.finished'));
+    else notifyError(failure);
+    props.onFinished();
+    // Once per backtest, when it ends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome]);
+
+  if (outcome === 'FAILED')
+    return (
+      <Alert color="red" role="alert">
+        {failure}
+      </Alert>
+    );
+  if (outcome === 'DONE' && finished?.result) return <BacktestResult result={finished.result} />;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {total > 0
+          ? t('automation.backtest.replaying', { done, total })
+          : t('automation.backtest.waiting')}
+      </Text>
+      <Progress
+        value={total > 0 ? Math.round((done / total) * 100) : 0}
+        aria-label={t('automation.backtest.progress')}
+        animated
+      />
     </Stack>
   );
 }
@@ -107,6 +176,14 @@ function BacktestResult({ result }: { result: RuleBacktestResult }) {
           end: result.end,
         })}
       </Text>
+      {changes.length < result.totalChanges && (
+        <Text size="sm" c="dimmed">
+          {t('automation.backtest.listedChanges', {
+            listed: formatInteger(changes.length),
+            total: formatInteger(result.totalChanges),
+          })}
+        </Text>
+      )}
       {changes.length > 0 && (
         // Long replays scroll inside the drawer, keeping the header and summary in view.
         <Table.ScrollContainer minWidth={520} maxHeight={360}>

@@ -1,12 +1,12 @@
 // GraphQL operations of the rule builder (docs: design of issue 8): saving a rule, backtesting a
-// draft, and the lookups its scope pickers and "add as keyword" target read. Saving is guarded on
-// the server by automationRules.write, the backtest by automationRules.read; the lookups reuse the
-// ads manager's (adsManager.read).
+// draft (a job: started, followed, then read), and the lookups its scope pickers and "add as
+// keyword" target read. Saving is guarded on the server by automationRules.write, the backtest by
+// automationRules.read; the lookups reuse the ads manager's (adsManager.read).
 import {
   ERROR_CODES,
   type AutomationRuleInput,
   type BacktestInput,
-  type RuleBacktestResult,
+  type RuleBacktestRun,
 } from '@tapwise/contracts';
 import { ApiError } from '../../../shared/api/http';
 import { graphqlRequest } from '../../../shared/api/graphql';
@@ -52,6 +52,7 @@ function keywordsPeriod(today: Date) {
 }
 
 export const builderKeys = {
+  backtest: (backtestId: string) => ['automation', 'backtest', backtestId] as const,
   members: ['automation', 'members'] as const,
   keywords: (adGroupId: number) => ['automation', 'keywords', adGroupId] as const,
   accountAdGroups: (adAccountId: number) => ['automation', 'accountAdGroups', adAccountId] as const,
@@ -80,17 +81,31 @@ export const builderApi = {
       )
     ).updateAutomationRule,
 
-  backtest: async (input: BacktestInput) =>
+  startBacktest: async (input: BacktestInput) =>
     (
-      await graphqlRequest<{ backtestAutomationRule: RuleBacktestResult }>(
-        `query BacktestAutomationRule($input: JSON!) {
-          backtestAutomationRule(input: $input) {
-            start end totalChanges days { date evaluated matched changes }
-          }
+      await graphqlRequest<{
+        startAutomationRuleBacktest: { successMessage: string; backtestId: string };
+      }>(
+        `mutation StartAutomationRuleBacktest($input: JSON!) {
+          startAutomationRuleBacktest(input: $input) { successMessage backtestId }
         }`,
         { input },
       )
-    ).backtestAutomationRule,
+    ).startAutomationRuleBacktest,
+
+  /** A backtest's progress, with its result once DONE. */
+  backtest: async (backtestId: string) =>
+    (
+      await graphqlRequest<{ automationRuleBacktest: RuleBacktestRun }>(
+        `query AutomationRuleBacktest($id: ID!) {
+          automationRuleBacktest(id: $id) {
+            backtestId status done total failure message
+            result { start end totalChanges days { date evaluated matched changes } }
+          }
+        }`,
+        { id: backtestId },
+      )
+    ).automationRuleBacktest,
 
   /** Every ad group of an ad account, for the ad group that receives promoted search terms. */
   accountAdGroups: async (adAccountId: number): Promise<AccountAdGroup[]> => {
@@ -134,9 +149,11 @@ export const builderApi = {
       .map((member) => member.email),
 };
 
+const isConflict = (error: unknown) =>
+  error instanceof ApiError && (error.status === 409 || error.body?.code === ERROR_CODES.CONFLICT);
+
 /** The server's "Rule name already exists", answered as a conflict. */
-export function isRuleNameTaken(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.status === 409 || error.body?.code === ERROR_CODES.CONFLICT)
-  );
-}
+export const isRuleNameTaken = isConflict;
+
+/** A backtest refused because the member's previous one still runs, answered as a conflict. */
+export const isBacktestRunning = isConflict;

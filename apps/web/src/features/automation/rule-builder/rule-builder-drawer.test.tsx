@@ -1,8 +1,16 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTOMATION_MESSAGES, ruleTemplate, type RuleBacktestResult } from '@tapwise/contracts';
+import {
+  AUTOMATION_MESSAGES,
+  ruleTemplate,
+  SOCKET_EVENTS,
+  type RuleBacktestProgress,
+  type RuleBacktestResult,
+  type RuleBacktestRun,
+} from '@tapwise/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
+import { latestSocket } from '../../../test/fake-socket';
 import { signIn } from '../../../test/session-fixtures';
 import { connectSessionToApi } from '../../auth/session/session-api';
 import { GraphqlFailure, renderWithApp } from '../../ads-manager/actions/actions-test-kit';
@@ -38,6 +46,67 @@ function builderServer(answers: Record<string, Answer> = {}) {
     }),
     ...answers,
   }).calls;
+}
+
+const BACKTEST_ID = 'backtest-1';
+
+/** The backtest operations: started as BACKTEST_ID, then answered with `run()` when read. */
+function backtestAnswers(run: () => RuleBacktestRun): Record<string, Answer> {
+  return {
+    startAutomationRuleBacktest: () => ({
+      successMessage: AUTOMATION_MESSAGES.backtestStarted,
+      backtestId: BACKTEST_ID,
+    }),
+    automationRuleBacktest: () => run(),
+  };
+}
+
+/** A 30-day backtest still running, `done` days replayed (none: its job has not started). */
+const runningRun = (done: number): RuleBacktestRun => ({
+  backtestId: BACKTEST_ID,
+  status: 'RUNNING',
+  done,
+  total: done > 0 ? 30 : 0,
+  failure: null,
+  result: null,
+  message: null,
+});
+
+const doneRun = (result: RuleBacktestResult): RuleBacktestRun => ({
+  ...runningRun(30),
+  status: 'DONE',
+  result,
+});
+
+const emptyResult = (start: string, end: string): RuleBacktestResult => ({
+  start,
+  end,
+  totalChanges: 0,
+  days: [],
+});
+
+const progress = (status: RuleBacktestProgress['status'], done: number): RuleBacktestProgress => ({
+  backtestId: BACKTEST_ID,
+  status,
+  done,
+  total: 30,
+  failure: null,
+});
+
+/** A bid change of the keyword "photo editor", capped. */
+function keywordChange(): RuleBacktestResult['days'][number]['changes'][number] {
+  return {
+    adAccountId: APP.adAccountId,
+    level: 'keyword',
+    entityId: '9001',
+    entityName: 'photo editor',
+    action: 'CHANGE_BID',
+    before: buildChange().before,
+    after: buildChange().after,
+    status: 'PLANNED',
+    capped: true,
+    message: null,
+  };
 }
 
 function renderBuilder(rule: AutomationRule | null = null) {
@@ -273,14 +342,9 @@ describe('rule builder', { timeout: 20_000 }, () => {
 
   it('lets read-only members look but not save', async () => {
     signIn({ IsReadOnly: true });
-    const calls = builderServer({
-      backtestAutomationRule: () => ({
-        start: '2026-02-01',
-        end: '2026-03-02',
-        totalChanges: 0,
-        days: [],
-      }),
-    });
+    const calls = builderServer(
+      backtestAnswers(() => doneRun(emptyResult('2026-02-01', '2026-03-02'))),
+    );
     const { user } = renderBuilder(buildRule());
     expect(screen.getByRole('button', { name: 'Save rule' })).toHaveProperty('disabled', true);
     expect(screen.getByLabelText(/Rule name/)).toHaveProperty('disabled', true);
@@ -290,44 +354,41 @@ describe('rule builder', { timeout: 20_000 }, () => {
     // A backtest only reads: read-only members may run it.
     await user.click(screen.getByRole('button', { name: 'Backtest' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.operation === 'backtestAutomationRule')).toBe(true),
+      expect(calls.some((call) => call.operation === 'startAutomationRuleBacktest')).toBe(true),
     );
   });
 
-  it('backtests the draft over the last 30 days and lists what would have changed', async () => {
+  it('backtests the draft over the last 30 days with a progress bar, then lists what would have changed', async () => {
     const result: RuleBacktestResult = {
       start: '2026-02-01',
       end: '2026-03-02',
       totalChanges: 1,
       days: [
         { date: '2026-02-28', evaluated: 12, matched: 0, changes: [] },
-        {
-          date: '2026-03-01',
-          evaluated: 12,
-          matched: 1,
-          changes: [
-            {
-              adAccountId: APP.adAccountId,
-              level: 'keyword',
-              entityId: '9001',
-              entityName: 'photo editor',
-              action: 'CHANGE_BID',
-              before: buildChange().before,
-              after: buildChange().after,
-              status: 'PLANNED',
-              capped: true,
-              message: null,
-            },
-          ],
-        },
+        { date: '2026-03-01', evaluated: 12, matched: 1, changes: [keywordChange()] },
       ],
     };
-    const calls = builderServer({ backtestAutomationRule: () => result });
+    let run: RuleBacktestRun = runningRun(0);
+    const calls = builderServer(backtestAnswers(() => run));
     const { user } = renderBuilder();
     await user.click(screen.getByRole('button', { name: /Cut waste/ }));
     await user.click(screen.getByRole('button', { name: 'Backtest' }));
 
+    // The job has not started: the bar waits; then the socket tells each day replayed.
+    expect(await screen.findByText('Waiting for the backtest to start…')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Backtest progress' })).toBeTruthy();
+    act(() => latestSocket().deliver(SOCKET_EVENTS.ruleBacktest, progress('RUNNING', 12)));
+    expect(await screen.findByText('Replaying day 12 of 30…')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: 'Backtest progress' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+
+    // Done: the result is read once, as the socket says it ended.
+    run = doneRun(result);
+    act(() => latestSocket().deliver(SOCKET_EVENTS.ruleBacktest, progress('DONE', 30)));
     const region = await screen.findByRole('region', { name: 'Backtest result' });
+    expect(await screen.findByText('Backtest finished')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Backtest progress' })).toBeNull();
     expect(
       within(region).getByText('From 2026-02-01 to 2026-03-02: days it fired: 1; changes: 1.'),
     ).toBeTruthy();
@@ -337,27 +398,27 @@ describe('rule builder', { timeout: 20_000 }, () => {
     expect(within(row).getByText(/€1\.50 → €1\.20/)).toBeTruthy();
     expect(within(row).getByText('Capped')).toBeTruthy();
 
-    const sent = calls.find((call) => call.operation === 'backtestAutomationRule')!.variables
+    const sent = calls.find((call) => call.operation === 'startAutomationRuleBacktest')!.variables
       .input as { rule: { name: string }; start: string; end: string };
     expect(sent.rule.name).toBe('Cut waste');
     const days = (Date.parse(sent.end) - Date.parse(sent.start)) / 86_400_000 + 1;
     expect(days).toBe(30);
     expect(sent.end).toBe(new Date().toISOString().slice(0, 10));
+    expect(
+      calls.filter((call) => call.operation === 'automationRuleBacktest').at(-1)!.variables,
+    ).toEqual({ id: BACKTEST_ID });
   });
 
-  it('says when a backtest finds nothing and refuses ranges over 90 days', async () => {
-    const calls = builderServer({
-      backtestAutomationRule: ({ input }) => {
-        const { start, end } = input as { start: string; end: string };
-        return { start, end, totalChanges: 0, days: [] };
-      },
-    });
+  it('says when a backtest finds nothing, read without the socket, and refuses ranges over 90 days', async () => {
+    const calls = builderServer(
+      backtestAnswers(() => doneRun(emptyResult('2026-02-01', '2026-02-10'))),
+    );
     const { user } = renderBuilder(buildRule());
     const start = screen.getByLabelText('From', { selector: 'input[type="date"]' });
     fireEvent.change(start, { target: { value: '2025-01-01' } });
     await user.click(screen.getByRole('button', { name: 'Backtest' }));
     expect(await screen.findByText('A backtest covers at most 90 days.')).toBeTruthy();
-    expect(calls.some((call) => call.operation === 'backtestAutomationRule')).toBe(false);
+    expect(calls.some((call) => call.operation === 'startAutomationRuleBacktest')).toBe(false);
 
     fireEvent.change(start, { target: { value: '2026-02-01' } });
     const end = screen.getByLabelText('To', { selector: 'input[type="date"]' });
@@ -365,6 +426,44 @@ describe('rule builder', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Backtest' }));
     expect(
       await screen.findByText('The rule would not have fired between 2026-02-01 and 2026-02-10.'),
+    ).toBeTruthy();
+  });
+
+  it('says how many changes it lists when a backtest found more', async () => {
+    const result: RuleBacktestResult = {
+      start: '2026-02-01',
+      end: '2026-03-02',
+      totalChanges: 2_500,
+      days: [{ date: '2026-03-01', evaluated: 12, matched: 1, changes: [keywordChange()] }],
+    };
+    builderServer(backtestAnswers(() => doneRun(result)));
+    const { user } = renderBuilder(buildRule());
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    expect(await screen.findByText('Showing the first 1 of 2,500 changes.')).toBeTruthy();
+  });
+
+  it('says why a backtest failed or could not start', async () => {
+    const tooWideRun: RuleBacktestRun = { ...runningRun(1), status: 'FAILED', failure: 'TOO_WIDE' };
+    builderServer(backtestAnswers(() => tooWideRun));
+    const { user } = renderBuilder(buildRule());
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    const tooWide = "The rule's scope holds more than 50,000 items a day. Narrow it to backtest.";
+    // In the panel and as a toast, both read out as alerts.
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').filter((alert) => alert.textContent === tooWide),
+      ).toHaveLength(2),
+    );
+
+    // A second backtest while the first still runs (in another tab) is refused.
+    builderServer({
+      startAutomationRuleBacktest: () => {
+        throw new GraphqlFailure('CONFLICT', AUTOMATION_MESSAGES.backtestRunning);
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    expect(
+      await screen.findByText('A backtest of yours is still running. Wait for it to finish.'),
     ).toBeTruthy();
   });
 });
