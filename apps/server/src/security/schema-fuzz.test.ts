@@ -157,7 +157,9 @@ function problemsOf(answer: GraphQLAnswer, milliseconds: number): string[] {
   for (const error of answer.errors ?? []) {
     const { code } = error.extensions ?? {};
     if (code === 50) problems.push(`INTERNAL: ${error.message}`);
-    if (code !== undefined && !(error as { path?: unknown }).path) {
+    // An operation's own errors carry the API's numeric codes; GraphQL's request errors
+    // (validation, variable coercion) concern no field, so they have no path.
+    if (typeof code === 'number' && !(error as { path?: unknown }).path) {
       problems.push(`error ${code} without its path`);
     }
   }
