@@ -136,16 +136,17 @@ describe('chart presets', () => {
     expect(await chartPresets(session)).toEqual([]);
   });
 
-  it('answers not found for an id that is no preset', async () => {
+  it('answers not found for an id that is no preset, and bad request for one that is no id', async () => {
     const session = await memberSession();
-    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const answer = await api.graphql(
-        'mutation($id: ID!) { deleteChartPreset(id: $id) }',
-        { id },
-        session,
-      );
-      expect(answer.errors?.[0]?.extensions).toMatchObject({ error: 'NOT_FOUND' });
-    }
+    const remove = (id: string) =>
+      api.graphql('mutation($id: ID!) { deleteChartPreset(id: $id) }', { id }, session);
+    expect(
+      (await remove('00000000-0000-4000-8000-000000000000')).errors?.[0]?.extensions,
+    ).toMatchObject({ error: 'NOT_FOUND' });
+    expect((await remove('not-a-uuid')).errors?.[0]?.extensions).toMatchObject({
+      error: 'BAD_REQUEST',
+      details: { id: 'validation.idInvalid' },
+    });
   });
 });
 
