@@ -58,9 +58,10 @@ export function feedCovering(lastKnown: string | null, latest: string): EcbFeed 
 async function readFeed(response: Response, url: URL): Promise<RatesPublication[]> {
   const reader = ecbFeedReader();
   const decoder = new TextDecoder();
+  const body = response.body?.getReader();
   try {
-    for await (const chunk of response.body ?? [])
-      reader.write(decoder.decode(chunk as Uint8Array, { stream: true }));
+    for (let chunk = await body?.read(); chunk && !chunk.done; chunk = await body!.read())
+      reader.write(decoder.decode(chunk.value, { stream: true }));
   } catch (error) {
     if (error instanceof ExchangeRatesError) throw error;
     const why = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import { exportReportJob } from './analytics/jobs/export-report.job';
 import { automationTickJob } from './automation/engine/jobs/automation-tick.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
@@ -19,4 +20,5 @@ export const allJobs = [
   bulkActionJob,
   automationTickJob,
   ruleRunJob,
+  refreshExchangeRatesJob,
 ] as const;

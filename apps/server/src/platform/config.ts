@@ -53,6 +53,7 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
   DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
+  EXCHANGE_RATES: z.enum(['auto', 'ecb', 'simulator']).default('auto'),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -99,6 +100,11 @@ export interface Config {
    * address is ever called, in any environment.
    */
   appleAdsSandboxOrigins: string[];
+  /**
+   * Where the daily reference rates come from: the ECB's feed, or its simulator (the default
+   * outside production, where the demo and tests run without the network).
+   */
+  exchangeRates: 'ECB' | 'SIMULATOR';
 }
 
 export class ConfigError extends Error {
@@ -162,5 +168,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoScenario: env.DEMO_SCENARIO,
     demoReset: env.DEMO_RESET === '1' || env.DEMO_RESET === 'true',
     appleAdsSandboxOrigins: env.APPLE_ADS_SANDBOX_URLS.map((url) => new URL(url).origin),
+    exchangeRates:
+      env.EXCHANGE_RATES === 'ecb' ||
+      (env.EXCHANGE_RATES === 'auto' && env.NODE_ENV === 'production')
+        ? 'ECB'
+        : 'SIMULATOR',
   };
 }
