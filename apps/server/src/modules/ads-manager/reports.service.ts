@@ -112,9 +112,10 @@ function reportTotals(
   const currencies = [...byCurrency.keys()].sort(currencyOrder(converter.reporting));
   const anyConverted = currencies.some((currency) => currency !== converter.reporting);
   return {
-    byCurrency: currencies.map(
-      (currency): CurrencyCounts => ({ currency, counts: byCurrency.get(currency)! }),
-    ),
+    byCurrency: currencies.map((currency): CurrencyCounts => ({
+      currency,
+      counts: byCurrency.get(currency)!,
+    })),
     converted: anyConverted
       ? ({
           currency: converter.reporting,
