@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads the ECB rates in production and simulated ones elsewhere, unless told', () => {
+  it('reads the ECB rates in production and simulated ones for a demo, unless told', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
     const key = { ENCRYPTION_KEY: 'a'.repeat(64) };
     expect(loadConfig({ ...production, ...key }).exchangeRates).toBe('ECB');
