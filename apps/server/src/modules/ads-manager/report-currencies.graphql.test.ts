@@ -114,7 +114,7 @@ beforeAll(async () => {
     })),
     '2025-01-01',
   );
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });
@@ -275,13 +275,34 @@ describe('a currency without a rate', () => {
           counts: dayCounts(USD_DAY),
         },
       ]);
+    await writeAccountFacts(db, dollars, [
+      {
+        keywordId: dollars.keywordId,
+        grain: 'DAILY',
+        date: '2025-03-05',
+        counts: dayCounts(USD_DAY),
+      },
+    ]);
     const page = await report('accounts', {}, session);
     expect(spendOf(page)).toEqual({
       byCurrency: [
-        ['USD', USD_DAY],
+        ['USD', 2 * USD_DAY],
         ['TWD', USD_DAY],
       ],
       converted: { currency: 'USD', spend: null, unconvertible: ['TWD'] },
+    });
+    // A currency without a rate that spent nothing needs none.
+    const quiet = await report(
+      'accounts',
+      { period: { start: '2025-03-05', end: '2025-03-06' } },
+      session,
+    );
+    expect(spendOf(quiet)).toEqual({
+      byCurrency: [
+        ['USD', USD_DAY],
+        ['TWD', 0],
+      ],
+      converted: { currency: 'USD', spend: USD_DAY, unconvertible: [] },
     });
   });
 });

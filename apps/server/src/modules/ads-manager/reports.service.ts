@@ -86,6 +86,14 @@ async function accountSlices(
   return { accounts, converter };
 }
 
+/** Spend in the reporting currency; none spent needs no rate. */
+const convertedSpendOf = (sum: Pick<AccountSums, 'counts' | 'convertedSpendMicros'>) =>
+  sum.convertedSpendMicros !== null
+    ? Math.round(sum.convertedSpendMicros)
+    : sum.counts.localSpendMicros === 0
+      ? 0
+      : null;
+
 /** One total per currency of the rows, and the converted total when any was converted. */
 function reportTotals(
   sums: readonly AccountSums[],
@@ -102,12 +110,9 @@ function reportTotals(
       account.currency,
       addCounts(byCurrency.get(account.currency) ?? ZERO_COUNTS, sum.counts),
     );
-    if (sum.convertedSpendMicros === null) unconvertible.add(account.currency);
-    else
-      converted = addCounts(converted, {
-        ...sum.counts,
-        localSpendMicros: Math.round(sum.convertedSpendMicros),
-      });
+    const spend = convertedSpendOf(sum);
+    if (spend === null) unconvertible.add(account.currency);
+    else converted = addCounts(converted, { ...sum.counts, localSpendMicros: spend });
   }
   const currencies = [...byCurrency.keys()].sort(currencyOrder(converter.reporting));
   const anyConverted = currencies.some((currency) => currency !== converter.reporting);
@@ -165,7 +170,7 @@ export async function reportSeries(
   const currencies = new Set(rows.map((row) => currencyOf.get(row.adAccountId)!));
   const native = currencies.size <= 1;
   const moneyIn = native ? ([...currencies][0] ?? converter.reporting) : converter.reporting;
-  const convertible = native || rows.every((row) => row.convertedSpendMicros !== null);
+  const convertible = native || rows.every((row) => convertedSpendOf(row) !== null);
   const byBucket = new Map<string, MetricCounts>(
     seriesBuckets(query.period, granularity).map((date) => [date, ZERO_COUNTS]),
   );
@@ -175,7 +180,7 @@ export async function reportSeries(
       ? row.counts
       : {
           ...row.counts,
-          localSpendMicros: convertible ? Math.round(row.convertedSpendMicros!) : 0,
+          localSpendMicros: convertible ? convertedSpendOf(row)! : 0,
         };
     byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, counts));
   }
