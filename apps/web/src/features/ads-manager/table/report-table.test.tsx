@@ -176,10 +176,10 @@ describe('totals rows', () => {
     expect(totalsText(converted, 'converted-total-spend')).toBe('≈ $20,639.12');
     // Counts are no money: they add up across currencies, unmarked.
     expect(totalsText(converted, 'converted-total-impressions')).toBe('6,000');
-    await userEvent.hover(within(converted).getByText('≈ Total in USD'));
-    expect((await screen.findByRole('tooltip')).textContent).toContain(
-      "each day's spend at that day's reference rate",
-    );
+    const label = within(converted).getByLabelText(/each day's spend at that day's reference rate/);
+    await userEvent.hover(label);
+    const tooltip = await screen.findByRole('tooltip', { hidden: true }, { timeout: 5_000 });
+    expect(tooltip.textContent).toBe(label.getAttribute('aria-label'));
   });
 
   it('says which currency could not be converted, and converts nothing', () => {
