@@ -6,6 +6,8 @@ const projects = [
   'packages/contracts',
   'packages/apple-ads',
   'packages/apple-ads-sandbox',
+  'packages/exchange-rates',
+  'packages/exchange-rates-simulator',
   'apps/server',
   'apps/web',
   'e2e',

@@ -16,6 +16,10 @@ import {
 import { listOwnApps } from '../../apps/server/src/modules/analytics/overview.service.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database.js';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.js';
+import {
+  ratesClientFor,
+  refreshExchangeRates,
+} from '../../apps/server/src/modules/currencies/exchange-rates.service.js';
 import { syncSandboxScenario } from './sandbox-first-sync.js';
 
 /** Bump when the way the dataset is built changes, so `reuse` does not take an old one. */
@@ -132,6 +136,14 @@ async function benchScope(database: DatabaseHandle, marker: Marker): Promise<Ben
   };
 }
 
+/**
+ * The daily rates a running installation keeps (the demo's simulated ones): the scenarios have
+ * accounts in USD and EUR, and the reports convert between them.
+ */
+async function storeSimulatedRates(database: DatabaseHandle) {
+  await refreshExchangeRates(database.db, 'SIMULATOR', ratesClientFor('SIMULATOR'));
+}
+
 export async function openBenchDataset(
   scenario: ScenarioName,
   reuse: boolean,
@@ -147,6 +159,7 @@ export async function openBenchDataset(
     const marker = database && (await readMarker(database, scenario));
     if (database && marker) {
       await runMigrations(database);
+      await storeSimulatedRates(database);
       console.log(`reusing the ${scenario} dataset in ${location}`);
       return {
         database,
@@ -162,6 +175,7 @@ export async function openBenchDataset(
   const database = await freshDatabase(location);
   console.log(`first sync of the ${scenario} scenario into ${location}…`);
   const { teamId, seconds } = await syncSandboxScenario(database, scenario, 'Bench');
+  await storeSimulatedRates(database);
   const syncedAt = new Date();
   await database.sql.query(
     `CREATE TABLE bench_dataset (version int NOT NULL, scenario text NOT NULL,

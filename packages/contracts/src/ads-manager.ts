@@ -3,8 +3,14 @@
 // with these schemas on both sides; ids travel as numbers (Apple's ids fit in 2^53).
 import { z } from 'zod';
 import { ENTITY_LIST_TABS, type EntityListTab } from './campaigns';
+import type { ReportTotals } from './currencies';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
-import { dateRangeSchema, presetNameSchema, SERIES_GRANULARITIES } from './overview';
+import {
+  dateRangeSchema,
+  presetNameSchema,
+  SERIES_GRANULARITIES,
+  type SeriesPoint,
+} from './overview';
 
 /** The ads manager's tabs in the spec's order; Strategies shows only once strategies exist. */
 export const ADS_MANAGER_TABS = [
@@ -81,7 +87,10 @@ export const metricFilterSchema = z
   .object({
     metric: z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]),
     operator: z.enum(METRIC_FILTER_OPERATORS),
-    /** Money in the account's currency units (not micros), ratios as fractions (0.05 = 5 %). */
+    /**
+     * Money in currency units (not micros) of the reporting currency, compared with the rows'
+     * amounts converted at daily rates; ratios as fractions (0.05 = 5 %).
+     */
     value: z.number().finite(),
     /** The upper bound of BETWEEN. */
     to: z.number().finite().optional(),
@@ -186,10 +195,23 @@ export interface ReportPage {
   rows: ReportRow[];
   /** Rows matching the filter and search (all pages). */
   total: number;
-  /** The totals row: the sums over every matching row, not just this page. */
-  totals: MetricCounts;
+  /**
+   * The totals row over every matching row, not just this page: one per currency of the rows,
+   * and their total converted into the reporting currency when any is in another.
+   */
+  totals: ReportTotals;
   /** Rows per sub tab for the same scope and search (metric filters included). */
   statusCounts: Record<EntityListTab, number>;
+}
+
+/**
+ * A point of the ads manager's chart. Its money is in `currency`: the rows' own when they share
+ * one, else the reporting currency, converted day by day (`converted`); null when a currency of
+ * the rows has no rate for a day, and the chart then shows no money.
+ */
+export interface ReportSeriesPoint extends SeriesPoint {
+  currency: string | null;
+  converted: boolean;
 }
 
 // Custom views (spec 2 §7.3 Presets and views): a tab's chart, table, filters and sort, saved per

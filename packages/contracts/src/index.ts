@@ -5,6 +5,7 @@ export * from './client-config';
 export * from './limits';
 export * from './periods';
 export * from './metrics';
+export * from './currencies';
 export * from './overview';
 export * from './overview-csv';
 export * from './rule-logs-csv';

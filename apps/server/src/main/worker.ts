@@ -1,4 +1,5 @@
 // `worker`: runs background jobs only, beside one or more `serve` processes on PostgreSQL.
+import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
 import { allJobs } from '../modules/jobs';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
@@ -31,6 +32,7 @@ try {
   realtime.bind(io);
   const secrets = createSecretBox(resolveEncryptionKey(config));
   await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
+  await jobs.send(refreshExchangeRatesJob, {});
   logger.info({ jobs: allJobs.map((job) => job.name) }, 'worker running');
   onShutdownSignal(logger, async () => {
     await jobs.stop();

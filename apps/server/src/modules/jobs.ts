@@ -6,6 +6,7 @@ import { automationTickJob } from './automation/engine/jobs/automation-tick.job'
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
@@ -21,4 +22,5 @@ export const allJobs = [
   automationTickJob,
   ruleRunJob,
   ruleBacktestJob,
+  refreshExchangeRatesJob,
 ] as const;

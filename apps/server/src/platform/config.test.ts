@@ -59,6 +59,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the ECB rates in production and simulated ones for a demo, unless told', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    const key = { ENCRYPTION_KEY: 'a'.repeat(64) };
+    expect(loadConfig({ ...production, ...key }).exchangeRates).toBe('ECB');
+    expect(loadConfig({ NODE_ENV: 'development' }).exchangeRates).toBe('SIMULATOR');
+    expect(loadConfig({ NODE_ENV: 'test' }).exchangeRates).toBe('SIMULATOR');
+    expect(loadConfig({ NODE_ENV: 'development', EXCHANGE_RATES: 'ecb' }).exchangeRates).toBe(
+      'ECB',
+    );
+    expect(loadConfig({ ...production, ...key, EXCHANGE_RATES: 'simulator' }).exchangeRates).toBe(
+      'SIMULATOR',
+    );
+    expect(() => loadConfig({ EXCHANGE_RATES: 'fixer' })).toThrow(/EXCHANGE_RATES/);
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);

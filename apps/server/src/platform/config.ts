@@ -53,6 +53,7 @@ const envSchema = z.object({
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
   DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
+  EXCHANGE_RATES: z.enum(['auto', 'ecb', 'simulator']).default('auto'),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -99,6 +100,11 @@ export interface Config {
    * address is ever called, in any environment.
    */
   appleAdsSandboxOrigins: string[];
+  /**
+   * Where the daily reference rates come from: the ECB's feed, or its simulator (the default
+   * where a demo may run, and for tests: neither has the network).
+   */
+  exchangeRates: 'ECB' | 'SIMULATOR';
 }
 
 export class ConfigError extends Error {
@@ -111,6 +117,16 @@ export class ConfigError extends Error {
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * The ECB's rates unless the simulator is asked for, or `auto` and a demo may run (DEMO=true, or
+ * DEMO=auto outside production): the demo shows simulated rates and needs no network.
+ */
+function exchangeRatesSource(env: Env): Config['exchangeRates'] {
+  if (env.EXCHANGE_RATES !== 'auto') return env.EXCHANGE_RATES === 'ecb' ? 'ECB' : 'SIMULATOR';
+  const demoMayRun = env.DEMO === 'true' || (env.DEMO === 'auto' && env.NODE_ENV !== 'production');
+  return demoMayRun ? 'SIMULATOR' : 'ECB';
+}
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
@@ -162,5 +178,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoScenario: env.DEMO_SCENARIO,
     demoReset: env.DEMO_RESET === '1' || env.DEMO_RESET === 'true',
     appleAdsSandboxOrigins: env.APPLE_ADS_SANDBOX_URLS.map((url) => new URL(url).origin),
+    exchangeRates: exchangeRatesSource(env),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import { authenticate } from '../modules/accounts/sessions.service';
 import type { AppContext } from '../modules/app-context';
+import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
 import { allJobs } from '../modules/jobs';
 import { createMailer } from '../modules/mail/mailer';
 import { resolveAuthSecret } from './auth/auth-secret';
@@ -52,8 +53,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await jobs.start(withWorker ? 'worker' : 'producer', { cron: config.env !== 'test' });
     const realtime = createRealtimeEmitter();
     const secrets = createSecretBox(resolveEncryptionKey(config));
-    if (withWorker)
+    if (withWorker) {
       await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
+      // Rates due since the last run are fetched now, not at the next hourly tick.
+      if (config.env !== 'test') await jobs.send(refreshExchangeRatesJob, {});
+    }
     jobsReady = true;
 
     const sessions = createSessionNotifier();

@@ -56,6 +56,7 @@ export const validationMessages = {
   'validation.dateRangeTooLong': 'A period can span at most 24 months.',
   'validation.presetNameTooLong': 'Name must be at most 60 characters.',
   'validation.countryInvalid': 'Choose a country or region from the list.',
+  'validation.currencyInvalid': 'Choose a currency from the list.',
   'validation.ageRangeOrder': 'The maximum age must not be below the minimum age.',
   'validation.idInvalid': 'This id is not valid.',
   'validation.nulCharacter': 'Text cannot contain the NUL character (\\0).',

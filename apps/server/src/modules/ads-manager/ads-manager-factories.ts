@@ -35,14 +35,18 @@ export interface SeededAccount extends SeededApp {
 let sequence = 0;
 const nextId = () => 800_000_000 + ++sequence;
 
-/** The app's account with `keywords` in its ad group (the app's own keyword among them). */
+/**
+ * The app's account (USD unless told) with `keywords` in its ad group (the app's own keyword
+ * among them).
+ */
 export async function seedAdsManagerAccount(
   db: Database,
   teamId: string,
   keywords: Omit<SeededKeyword, 'id'>[],
   appName?: string,
+  options: { currency?: string; accountName?: string } = {},
 ): Promise<SeededAccount> {
-  const app = await seedAppleAdsApp(db, teamId, { appName });
+  const app = await seedAppleAdsApp(db, teamId, { appName, ...options });
   const [first, ...others] = keywords;
   const seeded: SeededKeyword[] = [
     { ...first!, id: app.keywordId },

@@ -2,6 +2,7 @@
 // level, the chart above the table, and the pickers' lookups. Ids, counts and micros are Float;
 // inputs are checked with the contracts' zod schemas; every field needs adsManager.read.
 import {
+  DEFAULT_CURRENCY,
   ENTITY_LIST_TABS,
   entityListTabOf,
   REPORT_LEVEL_OPERATIONS,
@@ -10,22 +11,21 @@ import {
   reportQuerySchema,
   SERIES_GRANULARITIES,
   dateRangeSchema,
+  type ConvertedTotals,
+  type CurrencyCounts,
   type EntityListTab,
   type ReportLevel,
   type ReportPage,
   type ReportRow,
+  type ReportSeriesPoint,
+  type ReportTotals,
 } from '@tapwise/contracts';
 import { z } from 'zod';
 import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { periodDays } from '../../platform/graphql/query-work';
-import {
-  DateRangeInput,
-  MetricCountsRef,
-  SeriesPointRef,
-  withoutNulls,
-} from '../../platform/graphql/common-types';
+import { DateRangeInput, MetricCountsRef, withoutNulls } from '../../platform/graphql/common-types';
 import {
   findOldestCampaignDate,
   listAdGroupLookups,
@@ -118,13 +118,65 @@ export const ReportRowRef = builder.objectRef<ReportRow>('ReportRow').implement(
   }),
 });
 
+const CurrencyCountsRef = builder.objectRef<CurrencyCounts>('CurrencyCounts').implement({
+  fields: (t) => ({
+    currency: t.exposeString('currency'),
+    counts: t.field({ type: MetricCountsRef, resolve: (entry) => entry.counts }),
+  }),
+});
+
+const ConvertedTotalsRef = builder.objectRef<ConvertedTotals>('ConvertedTotals').implement({
+  description: 'Every row in the reporting currency, spend converted at the rate of its day',
+  fields: (t) => ({
+    currency: t.exposeString('currency', { description: 'The reporting currency' }),
+    counts: t.field({
+      type: MetricCountsRef,
+      nullable: true,
+      description: 'Null when a currency of the rows has no rate for a day of the period',
+      resolve: (totals) => totals.counts,
+    }),
+    unconvertible: t.exposeStringList('unconvertible'),
+    source: t.exposeString('source', { nullable: true, description: 'ECB or SIMULATOR' }),
+  }),
+});
+
+const ReportTotalsRef = builder.objectRef<ReportTotals>('ReportTotals').implement({
+  fields: (t) => ({
+    byCurrency: t.field({
+      type: [CurrencyCountsRef],
+      description: 'One per currency of the rows, the reporting currency first',
+      resolve: (totals) => totals.byCurrency,
+    }),
+    converted: t.field({
+      type: ConvertedTotalsRef,
+      nullable: true,
+      description: 'Null when every row is in the reporting currency',
+      resolve: (totals) => totals.converted,
+    }),
+  }),
+});
+
+const ReportSeriesPointRef = builder.objectRef<ReportSeriesPoint>('ReportSeriesPoint').implement({
+  fields: (t) => ({
+    date: t.exposeString('date'),
+    counts: t.field({ type: MetricCountsRef, resolve: (point) => point.counts }),
+    currency: t.exposeString('currency', {
+      nullable: true,
+      description: "The money's currency; null when it cannot be converted",
+    }),
+    converted: t.exposeBoolean('converted', {
+      description: 'Money converted into the reporting currency at daily rates',
+    }),
+  }),
+});
+
 const ReportPageRef = builder.objectRef<ReportPage>('ReportPage').implement({
   fields: (t) => ({
     rows: t.field({ type: [ReportRowRef], resolve: (page) => page.rows }),
     total: t.exposeInt('total', { description: 'Rows matching filter and search, all pages' }),
     totals: t.field({
-      type: MetricCountsRef,
-      description: 'Sums over every matching row, not just this page',
+      type: ReportTotalsRef,
+      description: 'Sums over every matching row, not just this page, per currency',
       resolve: (page) => page.totals,
     }),
     statusCounts: t.field({ type: StatusCountsRef, resolve: (page) => page.statusCounts }),
@@ -198,13 +250,15 @@ interface TopApp {
   name: string;
   adAccountId: number;
   spendMicros: number;
+  currency: string;
 }
 const TopAppRef = builder.objectRef<TopApp>('TopApp').implement({
   fields: (t) => ({
     adamId: t.exposeFloat('adamId'),
     name: t.exposeString('name'),
     adAccountId: t.exposeFloat('adAccountId'),
-    spendMicros: t.exposeFloat('spendMicros'),
+    spendMicros: t.exposeFloat('spendMicros', { description: "In the app's own currency" }),
+    currency: t.exposeString('currency'),
   }),
 });
 
@@ -232,7 +286,7 @@ builder.queryFields((t) => {
     ),
     adsManagerSeries: t.field({
       ...access('adsManager.read'),
-      type: [SeriesPointRef],
+      type: [ReportSeriesPointRef],
       description: "The chart's sums per bucket over the rows the query matches (no paging)",
       args: {
         level: t.arg.string({ required: true }),
@@ -357,7 +411,9 @@ builder.queryFields((t) => {
       ...access('adsManager.read'),
       type: TopAppRef,
       nullable: true,
-      description: 'The app that spent most in the period; null when none spent',
+      description:
+        'The app that spent most in the period (apps of several currencies compared in the ' +
+        'reporting currency); null when none spent',
       args: { period: t.arg({ type: DateRangeInput, required: true }) },
       complexity: (args) => reportWork({ period: args.period, limit: 1 }),
       resolve: async (_root, args, { app, auth }) => {
@@ -370,6 +426,7 @@ builder.queryFields((t) => {
           name: top.name,
           adAccountId: top.adAccountId,
           spendMicros: top.counts.localSpendMicros,
+          currency: top.details.currency ?? DEFAULT_CURRENCY,
         };
       },
     }),

@@ -100,7 +100,7 @@ const COUNTS = `{ ${METRIC_COUNT_FIELDS.join(' ')} }`;
 async function keywordsTab(start: string, end: string): Promise<ReportPage> {
   const answer = await apiClient(server.url).graphql<{ page: ReportPage }>(
     `query($q: ReportQueryInput!) { page: targetingKeywordReports(query: $q) {
-      rows { id counts ${COUNTS} } totals ${COUNTS} } }`,
+      rows { id counts ${COUNTS} } totals { byCurrency { currency counts ${COUNTS} } } } }`,
     { q: { period: { start, end }, limit: null } },
     admin,
   );

@@ -64,6 +64,9 @@ const joinOn = (alias: string, from: string, idColumn: string) =>
 const appJoin = (from: string, adamColumn = 'adam_id') =>
   `LEFT JOIN apps p ON p.team_id = ${from}.team_id AND p.ad_account_id = ${from}.ad_account_id ` +
   `AND p.adam_id = ${from}.${adamColumn}`;
+/** The ad account of `from`, for levels that have no campaign to name their currency. */
+const accountJoin = (from: string) =>
+  `JOIN ad_accounts a ON a.team_id = ${from}.team_id AND a.ad_account_id = ${from}.ad_account_id`;
 const campaignCount = (where: string) =>
   `(SELECT count(*) FROM campaigns cc WHERE cc.team_id = ${where} AND NOT cc.deleted)::int`;
 
@@ -310,6 +313,7 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
         name: 'cr.name',
         deleted: 'cr.deleted',
         details: details({
+          currency: 'a.currency',
           adamId: 'cr.adam_id',
           appName: 'p.name',
           creativeId: 'cr.id',
@@ -317,7 +321,7 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
           productPageId: 'cr.product_page_id',
         }),
       },
-      `creatives cr ${appJoin('cr')}`,
+      `creatives cr ${accountJoin('cr')} ${appJoin('cr')}`,
       'cr',
     ),
     facts: {
@@ -338,12 +342,13 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
         name: 'pp.name',
         display_status: 'pp.state',
         details: details({
+          currency: 'a.currency',
           adamId: 'pp.adam_id',
           appName: 'p.name',
           productPageId: 'pp.id',
         }),
       },
-      `product_pages pp ${appJoin('pp')}`,
+      `product_pages pp ${accountJoin('pp')} ${appJoin('pp')}`,
       'pp',
     ),
     facts: {

@@ -140,14 +140,18 @@ afterAll(async () => {
 
 const COUNTS = `{ ${METRIC_COUNT_FIELDS.join(' ')} }`;
 const PAGE = `rows { level id name status displayStatus deleted modificationTime adAccountId
-  campaignId adGroupId details counts ${COUNTS} } total totals ${COUNTS}
+  campaignId adGroupId details counts ${COUNTS} } total
+  totals { byCurrency { currency counts ${COUNTS} } converted { currency } }
   statusCounts { all live paused deleted draft }`;
+
+/** A page of this USD-only company, its totals row being its one currency's. */
+type UsdPage = Omit<ReportPage, 'totals'> & { totals: MetricCounts };
 
 async function report(
   level: ReportLevel,
   query: Partial<ReportQuery> = {},
   session = admin,
-): Promise<ReportPage> {
+): Promise<UsdPage> {
   const operation = REPORT_LEVEL_OPERATIONS[level];
   const answer = await apiClient(server.url).graphql<Record<string, ReportPage>>(
     `query($q: ReportQueryInput!) { page: ${operation}(query: $q) { ${PAGE} } }`,
@@ -155,7 +159,12 @@ async function report(
     session,
   );
   if (answer.errors?.length) throw new Error(JSON.stringify(answer.errors));
-  return answer.data!.page!;
+  const page = answer.data!.page!;
+  expect(page.totals.converted).toBeNull();
+  expect(page.totals.byCurrency.map((entry) => entry.currency)).toEqual(
+    page.total > 0 ? ['USD'] : [],
+  );
+  return { ...page, totals: page.totals.byCurrency[0]?.counts ?? ZERO_COUNTS };
 }
 
 /** The facts of the period summed here, per keyword id. */
@@ -426,14 +435,18 @@ describe('chart', () => {
         }>(
           `query($level: String!, $q: ReportQueryInput!) {
             adsManagerSeries(level: $level, query: $q, granularity: "WEEK") { date counts ${COUNTS} }
-            page: ${REPORT_LEVEL_OPERATIONS[level]}(query: $q) { totals ${COUNTS} }
+            page: ${REPORT_LEVEL_OPERATIONS[level]}(query: $q) {
+              totals { byCurrency { currency counts ${COUNTS} } }
+            }
           }`,
           { level, q: full },
           admin,
         );
         expect(answer.errors, level).toBeUndefined();
         const charted = sum(answer.data!.adsManagerSeries.map((point) => point.counts));
-        expect(charted, `${level} ${JSON.stringify(query)}`).toEqual(answer.data!.page.totals);
+        // The company's one currency: its totals row is the whole of the chart.
+        const totals = answer.data!.page.totals.byCurrency[0]?.counts ?? ZERO_COUNTS;
+        expect(charted, `${level} ${JSON.stringify(query)}`).toEqual(totals);
       }
   });
 });

@@ -1,7 +1,9 @@
 // The ads manager's report reads, every one filtered by the team first: a level's rows joined to
 // their sums over the fact slices history-slices.ts picks per ad account (days from dailyFrom on,
 // whole weeks or months before), then search, filters, sub tab, sort and page in SQL. One
-// statement answers the page, the totals row and the sub tab counts.
+// statement answers the page, the totals row and the sub tab counts. Each row also carries its
+// spend in the reporting currency (`convertedSpendMicros`, each fact day at its own rate), which
+// money sorts and filters compare and the converted total adds up.
 import {
   METRIC_COUNT_FIELDS,
   METRICS,
@@ -37,10 +39,27 @@ import {
 /** The fact slices of one ad account (each account keeps its own history bounds). */
 export interface AccountSlices {
   adAccountId: number;
+  currency: string;
   /** The apps of the account's campaigns: they let the scan use the (team, app, grain, date) index. */
   adamIds: number[];
   slices: FactSlice[];
+  /**
+   * How its spend reaches the reporting currency: it is in it already, or times each fact day's
+   * factor (every day of the slices has one), or not at all (a day without a rate).
+   */
+  conversion: 'same' | DayFactors | null;
 }
+
+export interface DayFactors {
+  days: string[];
+  factors: number[];
+}
+
+/** Two PostgreSQL array literals, so any number of days travels as two parameters. */
+const dayFactors = ({ days, factors }: DayFactors) =>
+  sql`unnest(${`{${days.join(',')}}`}::date[], ${`{${factors.join(',')}}`}::float8[])`;
+
+const CONVERTED = '"convertedSpendMicros"';
 
 type Filter = ParsedReportQuery['filter'];
 
@@ -91,7 +110,7 @@ function runningTotalsArm(
     ).join(', '),
   );
   const campaigns = sql`c.team_id = ${teamId} AND c.ad_account_id = ${account.adAccountId}`;
-  return sql`SELECT ${keyColumns}, ${sums} FROM (
+  return sql`SELECT ${keyColumns}, ${sums}, NULL::float8 AS ${sql.raw(CONVERTED)} FROM (
       SELECT ${columns}, e.sign FROM campaigns c
       CROSS JOIN LATERAL (SELECT max(t.date) AS kept FROM ${totals} t
         WHERE t.team_id = c.team_id AND t.campaign_id = c.id) m
@@ -131,26 +150,39 @@ function factsQuery(
   const keyColumns = sql.raw(aliases.map((alias) => `${keys[alias]} AS ${alias}`).join(', '));
   const groupBy = sql.raw(`GROUP BY ${aliases.map((_, index) => index + 1).join(', ')}`);
   // Per ad account, its slices' arms; keys carry the ad account, so accounts never share a key.
+  // An account converted day by day joins its factors and cannot read the running totals, which
+  // hold no day's own spend; the others carry no converted column (counted takes their spend).
+  const arm = (account: AccountSlices, slice: FactSlice) => {
+    const conversion = typeof account.conversion === 'object' ? account.conversion : null;
+    if (!conversion && slice.grain === 'DAILY' && facts?.runningTotals)
+      return runningTotalsArm(teamId, level, account, slice, filter, keyColumns, groupBy);
+    const converted = conversion
+      ? sql`sum(f.local_spend_micros::float8 * r.factor) AS ${sql.raw(CONVERTED)}`
+      : sql.raw(`NULL::float8 AS ${CONVERTED}`);
+    const factors = conversion
+      ? sql`JOIN ${dayFactors(conversion)} r(day, factor) ON r.day = f.date`
+      : sql``;
+    return sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}, ${converted}
+      FROM ${sql.raw(facts!.table)} f ${sql.raw(facts!.joins ?? '')} ${factors}
+      WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
+        AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
+        AND f.date BETWEEN ${slice.from}::date AND ${slice.to}::date
+        ${factScope(level, filter)}
+      ${groupBy}`;
+  };
   const accountArms = facts
     ? accounts
         .filter((account) => account.adamIds.length > 0 && account.slices.length > 0)
-        .map((account) =>
-          account.slices.map((slice) =>
-            slice.grain === 'DAILY' && facts.runningTotals
-              ? runningTotalsArm(teamId, level, account, slice, filter, keyColumns, groupBy)
-              : sql`SELECT ${keyColumns}, ${sliceSums(METRIC_COUNT_FIELDS)}
-            FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
-            WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
-              AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
-              AND f.date BETWEEN ${slice.from}::date AND ${slice.to}::date
-              ${factScope(level, filter)}
-            ${groupBy}`,
-          ),
-        )
+        .map((account) => account.slices.map((slice) => arm(account, slice)))
     : [];
   if (accountArms.length === 0) {
     // No slice to read: an empty answer of the same columns.
-    const zeros = sql.raw(METRIC_COUNT_FIELDS.map((field) => `0::float8 AS "${field}"`).join(', '));
+    const zeros = sql.raw(
+      [
+        ...METRIC_COUNT_FIELDS.map((field) => `0::float8 AS "${field}"`),
+        `NULL::float8 AS ${CONVERTED}`,
+      ].join(', '),
+    );
     return facts
       ? sql`SELECT ${keyColumns}, ${zeros} FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')} WHERE false`
       : sql`SELECT NULL::bigint AS ad_account_id, NULL::bigint AS key, ${zeros} WHERE false`;
@@ -159,7 +191,8 @@ function factsQuery(
   const accountSums = accountArms.map((arms) =>
     arms.length === 1
       ? arms[0]!
-      : sql`SELECT ${outer}, ${slicesTotal(METRIC_COUNT_FIELDS)}
+      : sql`SELECT ${outer}, ${slicesTotal(METRIC_COUNT_FIELDS)},
+          sum(u.${sql.raw(CONVERTED)}) AS ${sql.raw(CONVERTED)}
         FROM (${sql.join(arms, sql` UNION ALL `)}) u GROUP BY ${outer}`,
   );
   return sql.join(accountSums, sql` UNION ALL `);
@@ -184,9 +217,15 @@ function rowConditions(level: LevelDefinition, query: ParsedReportQuery): SQL {
   ]);
 }
 
-/** A metric filter in SQL over the row's sums; money is given in currency units. */
+/** A metric over a row's sums; money in the reporting currency. */
+const metricExpression = (metric: keyof typeof RANK_EXPRESSIONS) =>
+  METRICS[metric].kind === 'money'
+    ? RANK_EXPRESSIONS[metric].replaceAll('"localSpendMicros"', CONVERTED)
+    : RANK_EXPRESSIONS[metric];
+
+/** A metric filter in SQL over the row's sums; money is given in reporting currency units. */
 function metricCondition(filter: MetricFilter): SQL {
-  const value = sql.raw(RANK_EXPRESSIONS[filter.metric]);
+  const value = sql.raw(metricExpression(filter.metric));
   const scale = METRICS[filter.metric].kind === 'money' ? 1_000_000 : 1;
   const bound = (amount: number) => sql`${amount * scale}::float8`;
   switch (filter.operator) {
@@ -213,11 +252,14 @@ const ENTITY_SORT: Record<Exclude<ReportSortColumn, keyof typeof METRICS>, strin
   matchType: 'match_type',
 };
 
-/** Sorted by the column or metric (undefined values last), then by id for a stable order. */
+/**
+ * Sorted by the column or metric (undefined values last; money in the reporting currency), then
+ * by id for a stable order.
+ */
 function orderBy(query: ParsedReportQuery): SQL {
   const column =
     query.sortBy in RANK_EXPRESSIONS
-      ? RANK_EXPRESSIONS[query.sortBy as keyof typeof RANK_EXPRESSIONS]
+      ? metricExpression(query.sortBy as keyof typeof RANK_EXPRESSIONS)
       : ENTITY_SORT[query.sortBy as keyof typeof ENTITY_SORT];
   return sql.raw(`${column} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, ad_account_id, id`);
 }
@@ -250,20 +292,46 @@ const coalescedCounts = sql.raw(
 );
 
 /**
+ * A row's spend in the reporting currency: its own in that currency, the converted sum of an
+ * account converted day by day, or null for an account without a rate for some day.
+ */
+function convertedSpend(
+  accounts: readonly AccountSlices[],
+  spend: string,
+  converted: string,
+  alias = CONVERTED,
+) {
+  const listOf = (pick: (account: AccountSlices) => boolean) =>
+    accounts.filter(pick).map((account) => account.adAccountId);
+  const unconvertible = listOf((account) => account.conversion === null);
+  const daily = listOf(
+    (account) => typeof account.conversion === 'object' && account.conversion !== null,
+  );
+  const when = (ids: number[], value: string) =>
+    ids.length ? `WHEN r.ad_account_id IN (${ids.join(', ')}) THEN ${value} ` : '';
+  const cases = when(unconvertible, 'NULL') + when(daily, `coalesce(${converted}, 0)`);
+  const value = cases ? `CASE ${cases}ELSE coalesce(${spend}, 0) END` : `coalesce(${spend}, 0)`;
+  return sql.raw(`${value}::float8 AS ${alias}`);
+}
+
+/**
  * The CTEs up to `listed`: the rows matching scope, search and metric filters (`matched`, with
  * their sub tab) and those of the asked sub tab (`listed`).
  */
 function listedRows(
   teamId: string,
   levelName: ReportLevel,
+  accounts: readonly AccountSlices[],
   query: ParsedReportQuery,
   facts: SQL,
 ): SQL {
   const level = LEVELS[levelName];
   const { statusTab, metrics } = query.filter;
+  const converted = convertedSpend(accounts, 'fx."localSpendMicros"', `fx.${CONVERTED}`);
   return sql`facts AS (${facts}),
     counted AS (
-      SELECT ${listedColumns}, ${coalescedCounts} FROM (${level.rows(teamId, false)}) r
+      SELECT ${listedColumns}, ${coalescedCounts}, ${converted}
+      FROM (${level.rows(teamId, false)}) r
       LEFT JOIN facts fx ON fx.ad_account_id = r.ad_account_id AND fx.key = r.key
       WHERE true ${rowConditions(level, query)}
     ),
@@ -277,22 +345,46 @@ function listedRows(
 const inTab = (statusTab: EntityListTab) =>
   statusTab === 'all' ? sql`true` : sql`tab = ${statusTab}`;
 
+/** One ad account's sums over the listed rows: its own money, and in the reporting currency. */
+export interface AccountSums {
+  adAccountId: number;
+  counts: MetricCounts;
+  /** Null when the account has no rate for some day. */
+  convertedSpendMicros: number | null;
+}
+
 export interface ReportPageRows {
   rows: ReportRow[];
   total: number;
-  totals: MetricCounts;
+  /** The totals row's sums, per ad account (their currencies are never added here). */
+  accountSums: AccountSums[];
   statusCounts: Record<EntityListTab, number>;
 }
 
-/** The totals row over the sub tab's rows, in the same pass as the sub tab counts. */
-const totalsColumns = (listed: SQL) =>
-  sql.join(
-    METRIC_COUNT_FIELDS.map(
-      (field) =>
-        sql`coalesce(sum(${sql.raw(`"${field}"`)}) FILTER (WHERE ${listed}), 0) AS ${sql.raw(`"t_${field}"`)}`,
-    ),
-    sql`, `,
+/** The listed rows' sums per ad account, as one JSON array: the totals row's parts. */
+const accountSumsOf = (listed: SQL) => {
+  const sums = sql.raw(
+    [...METRIC_COUNT_FIELDS, 'convertedSpendMicros']
+      .map((field) => `sum("${field}") AS "${field}"`)
+      .join(', '),
   );
+  return sql`(SELECT coalesce(json_agg(a), '[]'::json) FROM (
+      SELECT ad_account_id, ${sums} FROM matched WHERE ${listed} GROUP BY ad_account_id
+    ) a) AS account_sums`;
+};
+
+function accountSumsFrom(value: unknown): AccountSums[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Record<
+    string,
+    unknown
+  >[];
+  return rows.map((row) => ({
+    adAccountId: Number(row.ad_account_id),
+    counts: countsOf(row),
+    convertedSpendMicros:
+      row.convertedSpendMicros === null ? null : Number(row.convertedSpendMicros),
+  }));
+}
 
 /**
  * Runs a page's reads without JIT: the planner costs the statement past JIT's threshold, yet it
@@ -317,14 +409,14 @@ export async function findReportPage(
   const page = query.limit === null ? sql`` : sql`LIMIT ${query.limit}`;
   const found = await rowsOf(
     db,
-    sql`WITH ${listedRows(teamId, level, query, facts)},
+    sql`WITH ${listedRows(teamId, level, accounts, query, facts)},
       page AS (
         SELECT *, row_number() OVER (ORDER BY ${orderBy(query)}) AS position
         FROM (SELECT * FROM listed ORDER BY ${orderBy(query)} ${page} OFFSET ${query.offset}) p
       ),
       stats AS (
         SELECT count(*) FILTER (WHERE ${inTab(query.filter.statusTab)})::int AS t_total,
-          ${totalsColumns(inTab(query.filter.statusTab))},
+          ${accountSumsOf(inTab(query.filter.statusTab))},
           count(*)::int AS tab_all,
           count(*) FILTER (WHERE tab = 'live')::int AS tab_live,
           count(*) FILTER (WHERE tab = 'paused')::int AS tab_paused,
@@ -340,13 +432,10 @@ export async function findReportPage(
       ORDER BY page.position`,
   );
   const first = found[0] ?? {};
-  const totals = countsOf(
-    Object.fromEntries(METRIC_COUNT_FIELDS.map((field) => [field, first[`t_${field}`]])),
-  );
   return {
     rows: found.filter((row) => row.position !== null).map((row) => reportRowOf(level, row)),
     total: Number(first.t_total ?? 0),
-    totals,
+    accountSums: accountSumsFrom(first.account_sums),
     statusCounts: {
       all: Number(first.tab_all ?? 0),
       live: Number(first.tab_live ?? 0),
@@ -383,7 +472,8 @@ function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRo
 
 /**
  * The fact rows of the period with their key and day (a coarse bucket dated on its first day
- * inside the period), not summed: the chart sums them per day once, over the listed keys only.
+ * inside the period), not summed, each with its spend converted into the reporting currency where
+ * its account is converted day by day: the chart sums them per day once, over the listed keys only.
  */
 function datedFactRows(
   teamId: string,
@@ -401,55 +491,80 @@ function datedFactRows(
       ...METRIC_COUNT_FIELDS.map((field) => `f.${COUNT_COLUMNS[field]}`),
     ].join(', '),
   );
-  const arm = (account: AccountSlices, slice: FactSlice) =>
-    sql`SELECT ${columns} FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')}
+  const arm = (account: AccountSlices, slice: FactSlice) => {
+    const conversion = typeof account.conversion === 'object' ? account.conversion : null;
+    const converted = conversion
+      ? sql`f.local_spend_micros::float8 * r.factor`
+      : sql.raw('NULL::float8');
+    const factors = conversion
+      ? sql`JOIN ${dayFactors(conversion)} r(day, factor) ON r.day = f.date`
+      : sql``;
+    return sql`SELECT ${columns}, ${converted} AS converted_spend
+      FROM ${sql.raw(facts.table)} f ${sql.raw(facts.joins ?? '')} ${factors}
       WHERE f.team_id = ${teamId} AND f.adam_id IN (${ids(account.adamIds)})
         AND f.ad_account_id = ${account.adAccountId} AND f.grain = ${slice.grain}
         AND f.date BETWEEN ${slice.from}::date AND ${slice.to}::date
         ${factScope(level, query.filter)}`;
+  };
   const arms = accounts
     .filter((account) => account.adamIds.length > 0)
     .flatMap((account) => account.slices.map((slice) => arm(account, slice)));
   return arms.length ? sql.join(arms, sql` UNION ALL `) : undefined;
 }
 
-/** The sums per fact date of the listed rows' facts; days without facts are left out. */
+/** The sums per fact date and account of the listed rows' facts; days without facts are left out. */
 export async function findReportSeries(
   db: Database,
   teamId: string,
   level: ReportLevel,
   accounts: readonly AccountSlices[],
   query: ParsedReportQuery,
-): Promise<{ date: string; counts: MetricCounts }[]> {
+): Promise<({ date: string } & AccountSums)[]> {
   const definition = LEVELS[level];
   const dated = datedFactRows(teamId, definition, accounts, query);
   if (!dated) return [];
   const facts = factsQuery(teamId, definition, accounts, query.filter);
+  // A fact row's spend in the reporting currency, as counted converts a row's.
+  const converted = convertedSpend(
+    accounts,
+    'r.local_spend_micros',
+    'r.converted_spend',
+    'day_converted',
+  );
   const rows = await rowsOf(
     db,
-    sql`WITH ${listedRows(teamId, level, query, facts)}
-      SELECT f.day::text AS day, ${sliceSums(METRIC_COUNT_FIELDS)} FROM (${dated}) f
+    sql`WITH ${listedRows(teamId, level, accounts, query, facts)}
+      SELECT f.day::text AS day, f.ad_account_id, ${sliceSums(METRIC_COUNT_FIELDS)},
+        sum(f.day_converted) AS ${sql.raw(CONVERTED)}
+      FROM (SELECT r.*, ${converted} FROM (${dated}) r) f
       WHERE (f.ad_account_id, f.key) IN (SELECT ad_account_id, key FROM listed)
-      GROUP BY f.day ORDER BY f.day`,
+      GROUP BY f.day, f.ad_account_id ORDER BY f.day`,
   );
-  return rows.map((row) => ({ date: isoDateOf(row.day), counts: countsOf(row) }));
+  return rows.map((row) => ({
+    date: isoDateOf(row.day),
+    adAccountId: Number(row.ad_account_id),
+    counts: countsOf(row),
+    convertedSpendMicros:
+      row.convertedSpendMicros === null ? null : Number(row.convertedSpendMicros),
+  }));
 }
 
-/** The company's ad accounts (those asked for) with the apps of their campaigns. */
+/** The company's ad accounts (those asked for) with their currency and the apps of their campaigns. */
 export async function findReportAccounts(
   db: Database,
   teamId: string,
   adAccountIds: readonly number[] | undefined,
-): Promise<{ adAccountId: number; adamIds: number[] }[]> {
+): Promise<{ adAccountId: number; currency: string; adamIds: number[] }[]> {
   const rows = await rowsOf(
     db,
-    sql`SELECT a.ad_account_id, coalesce((SELECT array_agg(DISTINCT c.adam_id) FROM campaigns c
+    sql`SELECT a.ad_account_id, a.currency, coalesce((SELECT array_agg(DISTINCT c.adam_id) FROM campaigns c
           WHERE c.team_id = a.team_id AND c.ad_account_id = a.ad_account_id), '{}') AS adam_ids
         FROM ad_accounts a WHERE a.team_id = ${teamId} ${inList('a.ad_account_id', adAccountIds)}
         ORDER BY a.ad_account_id`,
   );
   return rows.map((row) => ({
     adAccountId: Number(row.ad_account_id),
+    currency: String(row.currency),
     adamIds: (row.adam_ids as unknown[]).map(Number),
   }));
 }

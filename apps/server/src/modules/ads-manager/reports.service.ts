@@ -1,20 +1,27 @@
 // The ads manager's tables and chart (spec 1 §2-4, spec 2 §7.3 Reports): a page of one level's
 // rows for a period with its totals row and sub tab counts, and the chart's sums per day, week or
 // month over the same rows. Each ad account is read over its own history slices, as the overview.
+// Money of several currencies is never added: totals come per currency, and the converted total,
+// money sorts and money filters are in the reporting currency, converted at each day's rate.
 import {
   addCounts,
+  currencyOrder,
   ZERO_COUNTS,
+  type ConvertedTotals,
+  type CurrencyCounts,
   type MetricCounts,
   type ParsedReportQuery,
   type ReportLevel,
   type ReportPage,
+  type ReportSeriesPoint,
+  type ReportTotals,
   type SeriesGranularity,
-  type SeriesPoint,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
-import { factSlices, historyBounds } from '../analytics/history-slices';
+import { factSlices, historyBounds, type FactSlice } from '../analytics/history-slices';
 import { bucketStart, seriesBuckets } from '../analytics/overview-buckets';
 import { findAccountHistory } from '../analytics/overview.repository';
+import { currencyConverter, type CurrencyConverter } from '../currencies/exchange-rates.service';
 import { dailyWindowStart } from '../sync/sync-windows';
 import {
   findReportAccounts,
@@ -22,17 +29,32 @@ import {
   findReportSeries,
   withReportReads,
   type AccountSlices,
+  type AccountSums,
 } from './reports.repository';
 
-/** The slices of the period for each ad account of the company the query is scoped to. */
+/** The days a slice list's facts are dated on, with the period's own. */
+function factDays(slices: readonly FactSlice[], period: { start: string; end: string }) {
+  return slices.reduce(
+    (range, slice) => ({
+      start: slice.from < range.start ? slice.from : range.start,
+      end: slice.to > range.end ? slice.to : range.end,
+    }),
+    period,
+  );
+}
+
+/**
+ * The slices of the period for each ad account of the company the query is scoped to, with how
+ * its money reaches the reporting currency.
+ */
 async function accountSlices(
   db: Database,
   teamId: string,
   query: ParsedReportQuery,
-): Promise<AccountSlices[]> {
-  const accounts = await findReportAccounts(db, teamId, query.filter.adAccountIds);
-  return Promise.all(
-    accounts.map(async (account) => {
+): Promise<{ accounts: AccountSlices[]; converter: CurrencyConverter }> {
+  const found = await findReportAccounts(db, teamId, query.filter.adAccountIds);
+  const sliced = await Promise.all(
+    found.map(async (account) => {
       const history = await findAccountHistory(db, teamId, account.adAccountId);
       const windowStart = dailyWindowStart(history?.timeZone);
       const bounds = historyBounds(
@@ -43,6 +65,71 @@ async function accountSlices(
       return { ...account, slices: factSlices([query.period], bounds) };
     }),
   );
+  const days = sliced.reduce(
+    (range, account) => factDays(account.slices, range),
+    query.period as { start: string; end: string },
+  );
+  const converter = await currencyConverter(
+    db,
+    teamId,
+    sliced.map((account) => account.currency),
+    days,
+  );
+  const accounts = sliced.map((account): AccountSlices => {
+    if (account.currency === converter.reporting) return { ...account, conversion: 'same' };
+    const factors = converter.factors(account.currency, factDays(account.slices, query.period));
+    return {
+      ...account,
+      conversion: factors.complete ? { days: factors.days, factors: factors.factors } : null,
+    };
+  });
+  return { accounts, converter };
+}
+
+/** Spend in the reporting currency; none spent needs no rate. */
+const convertedSpendOf = (sum: Pick<AccountSums, 'counts' | 'convertedSpendMicros'>) =>
+  sum.convertedSpendMicros !== null
+    ? Math.round(sum.convertedSpendMicros)
+    : sum.counts.localSpendMicros === 0
+      ? 0
+      : null;
+
+/** One total per currency of the rows, and the converted total when any was converted. */
+function reportTotals(
+  sums: readonly AccountSums[],
+  accounts: readonly AccountSlices[],
+  converter: CurrencyConverter,
+): ReportTotals {
+  const accountOf = new Map(accounts.map((account) => [account.adAccountId, account]));
+  const byCurrency = new Map<string, MetricCounts>();
+  let converted = { ...ZERO_COUNTS };
+  const unconvertible = new Set<string>();
+  for (const sum of sums) {
+    const account = accountOf.get(sum.adAccountId)!;
+    byCurrency.set(
+      account.currency,
+      addCounts(byCurrency.get(account.currency) ?? ZERO_COUNTS, sum.counts),
+    );
+    const spend = convertedSpendOf(sum);
+    if (spend === null) unconvertible.add(account.currency);
+    else converted = addCounts(converted, { ...sum.counts, localSpendMicros: spend });
+  }
+  const currencies = [...byCurrency.keys()].sort(currencyOrder(converter.reporting));
+  const anyConverted = currencies.some((currency) => currency !== converter.reporting);
+  return {
+    byCurrency: currencies.map((currency): CurrencyCounts => ({
+      currency,
+      counts: byCurrency.get(currency)!,
+    })),
+    converted: anyConverted
+      ? ({
+          currency: converter.reporting,
+          counts: unconvertible.size ? null : converted,
+          unconvertible: [...unconvertible].sort(),
+          source: converter.source,
+        } satisfies ConvertedTotals)
+      : null,
+  };
 }
 
 export async function reportPage(
@@ -53,32 +140,54 @@ export async function reportPage(
 ): Promise<ReportPage> {
   // Not in withOverviewReads: a level without running totals sums every fact row of the period
   // (600,000 search-term days for 20,000 keywords over 30 days), where parallel workers pay off.
-  return withReportReads(db, async (tx) =>
-    findReportPage(tx, teamId, level, await accountSlices(tx, teamId, query), query),
-  );
+  return withReportReads(db, async (tx) => {
+    const { accounts, converter } = await accountSlices(tx, teamId, query);
+    const page = await findReportPage(tx, teamId, level, accounts, query);
+    return {
+      rows: page.rows,
+      total: page.total,
+      totals: reportTotals(page.accountSums, accounts, converter),
+      statusCounts: page.statusCounts,
+    };
+  });
 }
 
-/** One point per bucket of the period, zero-filled; paging and sort do not apply. */
+/**
+ * One point per bucket of the period, zero-filled; paging and sort do not apply. Money is in the
+ * rows' currency when they share one, else in the reporting currency, converted day by day (null
+ * when a currency has no rate for a day).
+ */
 export async function reportSeries(
   db: Database,
   teamId: string,
   level: ReportLevel,
   query: ParsedReportQuery,
   granularity: SeriesGranularity,
-): Promise<SeriesPoint[]> {
-  const rows = await findReportSeries(
-    db,
-    teamId,
-    level,
-    await accountSlices(db, teamId, query),
-    query,
-  );
+): Promise<ReportSeriesPoint[]> {
+  const { accounts, converter } = await accountSlices(db, teamId, query);
+  const rows = await findReportSeries(db, teamId, level, accounts, query);
+  const currencyOf = new Map(accounts.map((account) => [account.adAccountId, account.currency]));
+  const currencies = new Set(rows.map((row) => currencyOf.get(row.adAccountId)!));
+  const native = currencies.size <= 1;
+  const moneyIn = native ? ([...currencies][0] ?? converter.reporting) : converter.reporting;
+  const convertible = native || rows.every((row) => convertedSpendOf(row) !== null);
   const byBucket = new Map<string, MetricCounts>(
     seriesBuckets(query.period, granularity).map((date) => [date, ZERO_COUNTS]),
   );
   for (const row of rows) {
     const bucket = bucketStart(row.date, query.period, granularity);
-    byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, row.counts));
+    const counts = native
+      ? row.counts
+      : {
+          ...row.counts,
+          localSpendMicros: convertible ? convertedSpendOf(row)! : 0,
+        };
+    byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, counts));
   }
-  return [...byBucket].map(([date, counts]) => ({ date, counts }));
+  return [...byBucket].map(([date, counts]) => ({
+    date,
+    counts,
+    currency: convertible ? moneyIn : null,
+    converted: !native,
+  }));
 }

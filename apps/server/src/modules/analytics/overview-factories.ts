@@ -5,7 +5,11 @@ import { METRIC_COUNT_FIELDS, type MetricCounts } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
 import { replaceFacts, saveEntities, type FactKind } from '../ads-data/ads-data.repository';
 import type { ReportGrain } from '../ads-data/report-facts.tables';
-import { insertIntegration } from '../integrations/integrations.repository';
+import {
+  findIntegration,
+  insertAdAccounts,
+  insertIntegration,
+} from '../integrations/integrations.repository';
 
 let sequence = 0;
 const nextId = () => 700_000_000 + ++sequence;
@@ -20,39 +24,45 @@ export interface SeededApp {
   name: string;
 }
 
-/** An integration with one ad account (USD, Los Angeles unless told) holding one app. */
+/**
+ * An ad account (USD, Los Angeles unless told) holding one app, in the company's integration
+ * (created with the first).
+ */
 export async function seedAppleAdsApp(
   db: Database,
   teamId: string,
-  options: { currency?: string; timeZone?: string; appName?: string } = {},
+  options: { currency?: string; timeZone?: string; appName?: string; accountName?: string } = {},
 ): Promise<SeededApp> {
   const adAccountId = nextId();
-  await insertIntegration(
-    db,
-    teamId,
-    {
-      clientId: `SEARCHADS.factory-${adAccountId}`,
-      appleTeamId: `SEARCHADS.factory-${adAccountId}`,
-      keyId: 'factory',
-      privateKeySealed: 'not a sealed key',
-      baseUrl: 'http://127.0.0.1:9/v1',
-      tokenUrl: 'http://127.0.0.1:9/token',
-      roleName: 'API Account Manager',
-      readOnly: false,
-      firstSyncDone: true,
-    },
-    [
+  const account = {
+    adAccountId,
+    orgId: adAccountId,
+    name: options.accountName ?? `Account ${adAccountId}`,
+    currency: options.currency ?? 'USD',
+    timeZone: options.timeZone ?? 'America/Los_Angeles',
+    paymentModel: 'PAYG',
+    roleNames: ['API Account Manager'],
+  };
+  // A company has one integration: a second app of the company comes with another ad account.
+  const existing = await findIntegration(db, teamId);
+  if (existing) await insertAdAccounts(db, teamId, existing.id, [account]);
+  else
+    await insertIntegration(
+      db,
+      teamId,
       {
-        adAccountId,
-        orgId: adAccountId,
-        name: `Account ${adAccountId}`,
-        currency: options.currency ?? 'USD',
-        timeZone: options.timeZone ?? 'America/Los_Angeles',
-        paymentModel: 'PAYG',
-        roleNames: ['API Account Manager'],
+        clientId: `SEARCHADS.factory-${adAccountId}`,
+        appleTeamId: `SEARCHADS.factory-${adAccountId}`,
+        keyId: 'factory',
+        privateKeySealed: 'not a sealed key',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        tokenUrl: 'http://127.0.0.1:9/token',
+        roleName: 'API Account Manager',
+        readOnly: false,
+        firstSyncDone: true,
       },
-    ],
-  );
+      [account],
+    );
   const app = {
     teamId,
     adAccountId,

@@ -1,8 +1,8 @@
-// GraphQL of the Apple Ads integration (spec 2 §7.3 Misc): getIntegrationInfo, getCurrencyInfo.
+// GraphQL of the Apple Ads integration (spec 2 §7.3 Misc): getIntegrationInfo.
 import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
-import { currencyInfo, readIntegration, type IntegrationView } from './integrations.service';
+import { readIntegration, type IntegrationView } from './integrations.service';
 
 const IntegrationInfoRef = builder
   .objectRef<{ integration: IntegrationView | null }>('IntegrationInfo')
@@ -26,28 +26,6 @@ const IntegrationInfoRef = builder
     }),
   });
 
-const AccountCurrencyRef = builder
-  .objectRef<Awaited<ReturnType<typeof currencyInfo>>['accounts'][number]>('AccountCurrency')
-  .implement({
-    fields: (t) => ({
-      adAccountId: t.float({ resolve: (account) => account.adAccountId }),
-      orgId: t.float({ resolve: (account) => account.orgId }),
-      orgName: t.exposeString('orgName'),
-      currency: t.exposeString('currency'),
-      timeZone: t.exposeString('timeZone'),
-    }),
-  });
-
-const CurrencyInfoRef = builder
-  .objectRef<Awaited<ReturnType<typeof currencyInfo>>>('CurrencyInfo')
-  .implement({
-    fields: (t) => ({
-      /** The first ad account's currency; USD without an integration (spec 2 §9). */
-      currency: t.exposeString('currency'),
-      accounts: t.field({ type: [AccountCurrencyRef], resolve: (info) => info.accounts }),
-    }),
-  });
-
 builder.queryField('getIntegrationInfo', (t) =>
   t.field({
     ...access('integrations.read'),
@@ -55,13 +33,5 @@ builder.queryField('getIntegrationInfo', (t) =>
     resolve: async (_root, _args, { app, auth }) => ({
       integration: await readIntegration(app, requireTeam(auth).teamId),
     }),
-  }),
-);
-
-builder.queryField('getCurrencyInfo', (t) =>
-  t.field({
-    ...access('integrations.read'),
-    type: CurrencyInfoRef,
-    resolve: (_root, _args, { app, auth }) => currencyInfo(app, requireTeam(auth).teamId),
   }),
 );

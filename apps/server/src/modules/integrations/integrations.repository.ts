@@ -44,6 +44,18 @@ export async function insertIntegration(
   });
 }
 
+/** More ad accounts reached by an integration. */
+export async function insertAdAccounts(
+  db: Database,
+  teamId: string,
+  integrationId: string,
+  accounts: Omit<typeof adAccounts.$inferInsert, 'teamId' | 'integrationId'>[],
+): Promise<void> {
+  await db
+    .insert(adAccounts)
+    .values(accounts.map((account) => ({ ...account, teamId, integrationId })));
+}
+
 export async function updateIntegration(
   db: Database,
   teamId: string,

@@ -225,17 +225,3 @@ export async function startIntegrationDeletion(
   });
   return { integrationId: integration.id, jobId };
 }
-
-export async function currencyInfo(ctx: AppContext, teamId: string) {
-  const accounts = await listAdAccounts(ctx.db, teamId);
-  return {
-    currency: accounts[0]?.currency ?? 'USD',
-    accounts: accounts.map((account) => ({
-      adAccountId: account.adAccountId,
-      orgId: account.orgId,
-      orgName: account.name,
-      currency: account.currency,
-      timeZone: account.timeZone,
-    })),
-  };
-}

@@ -8,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { INVITE_STATUSES, ROLES } from '@tapwise/contracts';
+import { DEFAULT_REPORTING_CURRENCY, INVITE_STATUSES, ROLES } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
 
 /** A company (team) with its members; every tenant row carries its id. */
@@ -18,6 +18,8 @@ export const teams = pgTable('teams', {
   /** Staff can disable a whole company; its members then answer 401 code 22. */
   isDisabled: boolean('is_disabled').notNull().default(false),
   dataRetentionDays: integer('data_retention_days').notNull().default(365),
+  /** The spec's global currency: totals across currencies are converted into it. */
+  reportingCurrency: text('reporting_currency').notNull().default(DEFAULT_REPORTING_CURRENCY),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,7 +10,7 @@ import {
   type ReportPage,
   type ReportQuery,
   type SeriesGranularity,
-  type SeriesPoint,
+  type ReportSeriesPoint,
   type TablePreset,
   type TablePresetInput,
 } from '@tapwise/contracts';
@@ -43,6 +43,8 @@ export interface AdGroupLookup {
 const COUNTS = `{ ${METRIC_COUNT_FIELDS.join(' ')} }`;
 const ROW = `level id name status displayStatus deleted modificationTime adAccountId campaignId
   adGroupId details counts ${COUNTS}`;
+const TOTALS = `totals { byCurrency { currency counts ${COUNTS} }
+  converted { currency counts ${COUNTS} unconvertible source } }`;
 const VIEW = 'id name tab pinned updatedAt definition';
 const PRESET = 'id name tab columns';
 
@@ -85,7 +87,7 @@ export const adsManagerApi = {
     const result = await graphqlRequest<{ page: ReportPage }>(
       `query Report($query: ReportQueryInput!) {
         page: ${field}(query: $query) {
-          rows { ${ROW} } total totals ${COUNTS}
+          rows { ${ROW} } total ${TOTALS}
           statusCounts { all live paused deleted draft }
         }
       }`,
@@ -96,10 +98,10 @@ export const adsManagerApi = {
 
   series: async (level: ReportLevel, query: ReportQuery, granularity: SeriesGranularity) =>
     (
-      await graphqlRequest<{ adsManagerSeries: SeriesPoint[] }>(
+      await graphqlRequest<{ adsManagerSeries: ReportSeriesPoint[] }>(
         `query AdsManagerSeries($level: String!, $query: ReportQueryInput!, $granularity: String!) {
           adsManagerSeries(level: $level, query: $query, granularity: $granularity) {
-            date counts ${COUNTS}
+            date currency converted counts ${COUNTS}
           }
         }`,
         { level, query, granularity },

@@ -61,7 +61,15 @@ export function buildPage(rows: ReportRow[], overrides: Partial<ReportPage> = {}
   return {
     rows,
     total: rows.length,
-    totals: buildCounts({ localSpendMicros: 1_234_560_000, impressions: 98_765 }),
+    totals: {
+      byCurrency: [
+        {
+          currency: 'USD',
+          counts: buildCounts({ localSpendMicros: 1_234_560_000, impressions: 98_765 }),
+        },
+      ],
+      converted: null,
+    },
     statusCounts: { all: rows.length, live: rows.length, paused: 0, deleted: 0, draft: 0 },
     ...overrides,
   };

@@ -5,10 +5,16 @@ import '@mantine/dates/styles.css';
 import { Group, Skeleton, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { LEVELS_WITH_STATUS } from '@tapwise/contracts';
+import {
+  LEVELS_WITH_STATUS,
+  METRICS,
+  type MetricKey,
+  type ReportSeriesPoint,
+} from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SeriesSettings } from '../../shared/charts/series-controls';
 import { SeriesChartPanel } from '../../shared/charts/series-panel';
 import { periodRange, todayIn } from '../../shared/period/period';
 import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
@@ -111,6 +117,8 @@ function AdsManagerContent(props: {
     enabled: withMetrics,
   });
 
+  const chartMoney = useChartMoney(series.data, settings.chart, props.names.currency);
+
   return (
     <Stack gap="md">
       <DrillBreadcrumbs scope={state.scope} names={props.names} onOpen={openTab} />
@@ -152,19 +160,43 @@ function AdsManagerContent(props: {
           title={t('adsManager.chart.title')}
           testId="ads-manager-chart"
           query={series}
-          currency={props.names.currency}
-          settings={settings.chart}
+          currency={chartMoney.currency}
+          note={chartMoney.note}
+          settings={chartMoney.settings}
           onSettingsChange={(chart) => tabSettings.setSettings({ ...settings, chart })}
         />
       )}
-      <ReportArea
-        page={props.page}
-        base={base}
-        columns={settings.columns}
-        currency={props.names.currency}
-      />
+      <ReportArea page={props.page} base={base} columns={settings.columns} />
     </Stack>
   );
+}
+
+/**
+ * The chart's money: in the rows' currency, or converted into the reporting currency (said
+ * above the chart); without a rate for some day, no money is drawn at all.
+ */
+function useChartMoney(
+  points: readonly ReportSeriesPoint[] | undefined,
+  chart: SeriesSettings,
+  scopeCurrency: string,
+) {
+  const { t } = useTranslation();
+  const first = points?.[0];
+  if (!first || (first.currency !== null && !first.converted))
+    return { currency: first?.currency ?? scopeCurrency, note: undefined, settings: chart };
+  if (first.currency === null) {
+    const metrics = chart.metrics.filter((metric) => METRICS[metric].kind !== 'money');
+    return {
+      currency: scopeCurrency,
+      note: t('adsManager.chart.notConverted'),
+      settings: { ...chart, metrics: metrics.length ? metrics : (['taps'] as MetricKey[]) },
+    };
+  }
+  return {
+    currency: first.currency,
+    note: t('adsManager.chart.converted', { currency: first.currency }),
+    settings: chart,
+  };
 }
 
 function SearchBox(props: { value: string; onSearch(search: string): void }) {

@@ -1,5 +1,5 @@
 // The filter panel: metric conditions (greater than, less than, equals, between; money in the
-// account's currency, ratios in percent) and, for keywords, the match type. Applied together.
+// reporting currency, rows of another compared converted; ratios in percent) and, for keywords, the match type. Applied together.
 import {
   ActionIcon,
   Badge,
@@ -25,6 +25,7 @@ import {
 } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReportingCurrency } from '../currency/use-currency-info';
 
 interface DraftFilter {
   metric: MetricKey;
@@ -71,6 +72,7 @@ export function FiltersMenu(props: {
   onApply(filters: MetricFilter[], matchType: MatchType | undefined): void;
 }) {
   const { t } = useTranslation();
+  const reportingCurrency = useReportingCurrency();
   const [opened, setOpened] = useState(false);
   const [drafts, setDrafts] = useState<DraftFilter[]>([]);
   const [matchType, setMatchType] = useState<MatchType | undefined>();
@@ -187,7 +189,7 @@ export function FiltersMenu(props: {
                 {t('adsManager.filters.add')}
               </Button>
               <Text size="xs" c="dimmed">
-                {t('adsManager.filters.moneyHint')}
+                {t('adsManager.filters.moneyHint', { currency: reportingCurrency })}
               </Text>
             </Group>
           )}

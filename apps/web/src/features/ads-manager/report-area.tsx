@@ -57,8 +57,6 @@ export function ReportArea(props: {
   page: ReturnType<typeof useAdsManagerState>;
   base: ReportQueryBase;
   columns: readonly string[];
-  /** The scope's currency, for the totals until rows say theirs. */
-  currency: string;
 }) {
   const queryClient = useQueryClient();
   const { state, update, setPage, openTab } = props.page;
@@ -139,7 +137,6 @@ export function ReportArea(props: {
         state={state}
         report={report}
         columns={props.columns}
-        currency={report.rows[0]?.details.currency ?? props.currency}
         actions={tableActions}
         selectedIds={selection.selectedIds}
         onToggleRow={selection.toggleRow}

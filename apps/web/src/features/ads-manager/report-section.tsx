@@ -22,7 +22,6 @@ export function ReportSection(props: {
   state: AdsManagerState;
   report: ReturnType<typeof useReport>;
   columns: readonly string[];
-  currency: string;
   actions: TableActions;
   selectedIds: ReadonlySet<string>;
   onToggleRow(row: ReportRow): void;
@@ -73,7 +72,6 @@ export function ReportSection(props: {
           rows={report.rows}
           columns={columns}
           totals={report.totals}
-          currency={props.currency}
           sortBy={state.sortBy}
           sortDesc={state.sortDesc}
           onSort={props.onSort}

@@ -1,15 +1,11 @@
 // The sync part of the top bar (spec 1 §2): manual sync, progress, last-sync time and the
-// currency of the ad accounts.
-import { Badge, Group, Text } from '@mantine/core';
-import { DEFAULT_CURRENCY } from '@tapwise/contracts';
-import { useQuery } from '@tanstack/react-query';
+// reporting currency.
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../shared/time/use-now';
-import { integrationKeys } from '../integrations/integrations-api';
-import { useIntegrationInfo } from '../integrations/use-integration-info';
+import { CurrencyPicker } from '../currency/currency-picker';
 import { lastSyncLabel } from './last-sync-label';
 import { ManualSyncButton } from './manual-sync-button';
-import { syncApi } from './sync-api';
 import { SyncProgressIndicator } from './sync-progress-indicator';
 import { useSyncStatus } from './sync-status';
 
@@ -32,34 +28,13 @@ function LastSyncTime() {
   );
 }
 
-function CurrencyBadge() {
-  const { t } = useTranslation();
-  const info = useIntegrationInfo();
-  const currency = useQuery({
-    queryKey: integrationKeys.currency,
-    queryFn: syncApi.currencyInfo,
-    enabled: info.data?.APPLE_SEARCH_ADS === true,
-  });
-  return (
-    <Badge
-      variant="outline"
-      color="gray"
-      aria-label={t('topBar.currency')}
-      data-testid="currency"
-      style={{ flexShrink: 0 }}
-    >
-      {currency.data?.currency ?? DEFAULT_CURRENCY}
-    </Badge>
-  );
-}
-
 export function TopBarSync() {
   return (
     <Group gap="xs" wrap="nowrap">
       <SyncProgressIndicator />
       <ManualSyncButton />
       <LastSyncTime />
-      <CurrencyBadge />
+      <CurrencyPicker />
     </Group>
   );
 }

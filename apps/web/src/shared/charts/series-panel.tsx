@@ -1,6 +1,6 @@
 // A panel with a series chart over a period: its metric and bucket choices, any extra controls
 // (saved presets or views), and the chart, which loads on demand.
-import { Group, Skeleton } from '@mantine/core';
+import { Group, Skeleton, Text } from '@mantine/core';
 import type { SeriesPoint } from '@tapwise/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Suspense, lazy, type ReactNode } from 'react';
@@ -19,6 +19,8 @@ export function SeriesChartPanel(props: {
   settings: SeriesSettings;
   onSettingsChange(settings: SeriesSettings): void;
   extraControls?: ReactNode;
+  /** Said above the chart: how its money was reached (converted at daily rates). */
+  note?: string | undefined;
 }) {
   const { settings } = props;
   return (
@@ -36,6 +38,11 @@ export function SeriesChartPanel(props: {
     >
       {(points) => (
         <Suspense fallback={<Skeleton height={CHART_HEIGHT} />}>
+          {props.note && (
+            <Text size="xs" c="dimmed" data-testid={`${props.testId}-note`}>
+              {props.note}
+            </Text>
+          )}
           <SeriesChart
             points={points}
             metrics={settings.metrics}

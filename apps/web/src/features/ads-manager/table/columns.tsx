@@ -32,6 +32,8 @@ export interface TableColumn {
   Cell: ComponentType<CellProps>;
   /** The totals row's text, for columns that add up. */
   total?(totals: MetricCounts, currency: string): string;
+  /** Money: a converted total is marked as such. */
+  money?: boolean;
 }
 
 export const NAME_COLUMN: TableColumn = {
@@ -56,6 +58,7 @@ function metricColumn(metric: MetricKey): TableColumn {
       return formatMetric(metric, valueOf(row.counts), rowCurrency(row));
     }),
     total: (totals, currency) => formatMetric(metric, valueOf(totals), currency),
+    money: METRICS[metric].kind === 'money',
   };
 }
 

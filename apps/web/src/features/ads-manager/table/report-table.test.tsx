@@ -1,3 +1,4 @@
+import { ZERO_COUNTS, type MetricCounts, type ReportTotals } from '@tapwise/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,13 @@ import { connectSessionToApi } from '../../auth/session/session-api';
 import { fakeWrites, renderWithApp, reportRow } from '../actions/actions-test-kit';
 import { defaultColumnKeys, visibleColumns } from './columns';
 import { ReportTable } from './report-table';
+
+const counts = (spend: number, impressions: number): MetricCounts => ({
+  ...ZERO_COUNTS,
+  impressions,
+  taps: impressions / 10,
+  localSpendMicros: spend,
+});
 
 const ROW_HEIGHT = 40;
 
@@ -34,14 +42,13 @@ const keywords = Array.from({ length: 200 }, (_, index) =>
   }),
 );
 
-function renderTable() {
+function renderTable(totals?: ReportTotals) {
   renderWithApp(
     <ReportTable
       level="keywords"
       rows={keywords}
       columns={visibleColumns('keywords', defaultColumnKeys('keywords'))}
-      totals={undefined}
-      currency="USD"
+      totals={totals}
       sortBy="spend"
       sortDesc
       onSort={vi.fn()}
@@ -127,5 +134,65 @@ describe('report table', () => {
     expect(switches.length).toBeGreaterThan(10);
     expect(switches.filter((element) => (element as HTMLInputElement).disabled)).toEqual([]);
     release();
+  });
+});
+
+describe('totals rows', () => {
+  const totalsText = (row: HTMLElement, key: string) => within(row).getByTestId(key).textContent;
+
+  it('shows one total when every row is in the reporting currency', () => {
+    renderTable({
+      byCurrency: [{ currency: 'USD', counts: counts(19_088_790_000, 5_000) }],
+      converted: null,
+    });
+    const [row, ...others] = screen.getAllByTestId('totals-row');
+    expect(others).toEqual([]);
+    expect(row!.textContent).toContain('Total');
+    expect(totalsText(row!, 'total-spend')).toBe('$19,088.79');
+    expect(screen.queryByTestId('converted-totals-row')).toBeNull();
+  });
+
+  it('never adds two currencies: a total for each, and the converted total marked ≈', async () => {
+    renderTable({
+      byCurrency: [
+        { currency: 'USD', counts: counts(19_088_790_000, 5_000) },
+        { currency: 'EUR', counts: counts(1_426_180_000, 1_000) },
+      ],
+      converted: {
+        currency: 'USD',
+        counts: counts(20_639_120_000, 6_000),
+        unconvertible: [],
+        source: 'ECB',
+      },
+    });
+    const [usd, eur] = screen.getAllByTestId('totals-row');
+    expect(usd!.textContent).toContain('Total USD');
+    expect(totalsText(usd!, 'total-spend')).toBe('$19,088.79');
+    expect(eur!.textContent).toContain('Total EUR');
+    expect(totalsText(eur!, 'total-spend')).toBe('€1,426.18');
+    const converted = screen.getByTestId('converted-totals-row');
+    expect(converted.textContent).toContain('≈ Total in USD');
+    expect(converted.textContent).toContain("converted at the ECB's daily reference rates");
+    expect(totalsText(converted, 'converted-total-spend')).toBe('≈ $20,639.12');
+    // Counts are no money: they add up across currencies, unmarked.
+    expect(totalsText(converted, 'converted-total-impressions')).toBe('6,000');
+    const label = within(converted).getByLabelText(/each day's spend at that day's reference rate/);
+    await userEvent.hover(label);
+    const tooltip = await screen.findByRole('tooltip', { hidden: true }, { timeout: 5_000 });
+    expect(tooltip.textContent).toBe(label.getAttribute('aria-label'));
+  });
+
+  it('says which currency could not be converted, and converts nothing', () => {
+    renderTable({
+      byCurrency: [
+        { currency: 'USD', counts: counts(10_000_000, 100) },
+        { currency: 'TWD', counts: counts(30_000_000, 100) },
+      ],
+      converted: { currency: 'USD', counts: null, unconvertible: ['TWD'], source: 'ECB' },
+    });
+    const converted = screen.getByTestId('converted-totals-row');
+    expect(converted.textContent).toContain('not converted: a rate is missing');
+    expect(within(converted).getByLabelText(/no exchange rate for TWD/)).toBeTruthy();
+    expect(totalsText(converted, 'converted-total-spend')).toBe('');
   });
 });

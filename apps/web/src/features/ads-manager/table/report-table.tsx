@@ -1,15 +1,16 @@
 // The report table: a pinned selection and name column, the chosen columns with server-side
-// sorting, a totals row, and virtualised rows — only the rows in view are in the DOM, so "All"
+// sorting, totals rows (one per currency, and the converted total), and virtualised rows — only the rows in view are in the DOM, so "All"
 // with tens of thousands of rows scrolls smoothly.
 import { Checkbox, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   LEVELS_WITH_STATUS,
+  type ConvertedTotals,
   type DELETED_ROW_TOOLTIPS,
-  type MetricCounts,
   type ReportLevel,
   type ReportRow,
   type ReportSortColumn,
+  type ReportTotals,
 } from '@tapwise/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties } from 'react';
@@ -48,8 +49,7 @@ export interface ReportTableProps {
   level: ReportLevel;
   rows: readonly ReportRow[];
   columns: readonly TableColumn[];
-  totals: MetricCounts | undefined;
-  currency: string;
+  totals: ReportTotals | undefined;
   sortBy: ReportSortColumn;
   sortDesc: boolean;
   onSort(sortBy: ReportSortColumn, sortDesc: boolean): void;
@@ -151,12 +151,7 @@ export function ReportTable(props: ReportTableProps) {
           {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
         </Table.Tbody>
         {props.totals && (
-          <TotalsRow
-            columns={props.columns}
-            totals={props.totals}
-            currency={props.currency}
-            withActions={withActions}
-          />
+          <TotalsRows columns={props.columns} totals={props.totals} withActions={withActions} />
         )}
       </Table>
     </div>
@@ -217,35 +212,95 @@ const TableHead = memo(function TableHead(props: {
   );
 });
 
-/** The totals of every matching row, pinned under the table; unchanged while the rows scroll. */
-const TotalsRow = memo(function TotalsRow(props: {
+/**
+ * The totals of every matching row, pinned under the table and unchanged while the rows scroll:
+ * one row per currency (money of two currencies is never added), then, when any is not the
+ * reporting currency, every row's total in the reporting currency, its money converted at each
+ * day's reference rate and marked "≈".
+ */
+const TotalsRows = memo(function TotalsRows(props: {
   columns: readonly TableColumn[];
-  totals: MetricCounts;
-  currency: string;
+  totals: ReportTotals;
   withActions: boolean;
 }) {
   const { t } = useTranslation();
+  const { byCurrency, converted } = props.totals;
+  const several = byCurrency.length > 1 || converted !== null;
   return (
     <Table.Tfoot style={stickyEdge('bottom')}>
-      <Table.Tr data-testid="totals-row">
-        <Table.Td style={pinned(0)} />
-        <Table.Td style={pinned(SELECT_WIDTH)}>
-          <Text size="sm" fw={700}>
-            {t('adsManager.table.totals')}
-          </Text>
-        </Table.Td>
-        {props.columns.map((entry) => (
-          <Table.Td key={entry.key} style={cellStyle(entry)}>
-            <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
-              {entry.total?.(props.totals, props.currency) ?? ''}
+      {byCurrency.map(({ currency, counts }) => (
+        <Table.Tr key={currency} data-testid="totals-row" data-currency={currency}>
+          <Table.Td style={pinned(0)} />
+          <Table.Td style={pinned(SELECT_WIDTH)}>
+            <Text size="sm" fw={700}>
+              {several
+                ? t('adsManager.table.totalsIn', { currency })
+                : t('adsManager.table.totals')}
             </Text>
           </Table.Td>
-        ))}
-        {props.withActions && <Table.Td />}
-      </Table.Tr>
+          {props.columns.map((entry) => (
+            <Table.Td key={entry.key} style={cellStyle(entry)}>
+              <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
+                {entry.total?.(counts, currency) ?? ''}
+              </Text>
+            </Table.Td>
+          ))}
+          {props.withActions && <Table.Td />}
+        </Table.Tr>
+      ))}
+      {converted && (
+        <ConvertedTotalsRow
+          columns={props.columns}
+          converted={converted}
+          withActions={props.withActions}
+        />
+      )}
     </Table.Tfoot>
   );
 });
+
+function ConvertedTotalsRow(props: {
+  columns: readonly TableColumn[];
+  converted: ConvertedTotals;
+  withActions: boolean;
+}) {
+  const { t } = useTranslation();
+  const { currency, counts, unconvertible } = props.converted;
+  const rates = t(`currency.sources.${props.converted.source ?? 'none'}`);
+  const explanation = counts
+    ? t('adsManager.table.convertedTooltip', { currency, rates })
+    : t('adsManager.table.notConverted', { currencies: unconvertible.join(', ') });
+  return (
+    <Table.Tr data-testid="converted-totals-row" data-currency={currency}>
+      <Table.Td style={pinned(0)} />
+      <Table.Td style={pinned(SELECT_WIDTH)}>
+        <Tooltip label={explanation} multiline w={300} withArrow>
+          <div tabIndex={0} aria-label={explanation}>
+            <Text size="sm" fw={700}>
+              {t('adsManager.table.convertedTotal', { currency })}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="converted-note">
+              {counts
+                ? t('adsManager.table.convertedAt', { rates })
+                : t('adsManager.table.notConvertedShort')}
+            </Text>
+          </div>
+        </Tooltip>
+      </Table.Td>
+      {props.columns.map((entry) => {
+        const text = counts ? (entry.total?.(counts, currency) ?? '') : '';
+        return (
+          <Table.Td key={entry.key} style={cellStyle(entry)}>
+            <Text size="sm" fw={700} fs="italic" data-testid={`converted-total-${entry.key}`}>
+              {entry.money && text ? `≈ ${text}` : text}
+            </Text>
+          </Table.Td>
+        );
+      })}
+      {props.withActions && <Table.Td />}
+    </Table.Tr>
+  );
+}
 
 function HeaderCell(props: {
   column: TableColumn;
