@@ -49,6 +49,47 @@ describe('token renewal', () => {
   });
 });
 
+describe('renewal timing', () => {
+  function answerRenewals() {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            code: 0,
+            data: { token: fakeToken(sessionClaims(), 60, 60), sessId: sessionClaims().sessId },
+          }),
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('renews a token that lives one minute a quarter of its life before it expires', async () => {
+    vi.useFakeTimers();
+    connectSessionToApi();
+    signIn({}, 60, 60);
+    const fetchMock = answerRenewals();
+    scheduleRenewal(currentSession()!);
+    await vi.advanceTimersByTimeAsync(44_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits at least that margin with a clock running ahead of the server', async () => {
+    vi.useFakeTimers();
+    connectSessionToApi();
+    signIn({}, -3600, 60);
+    const fetchMock = answerRenewals();
+    scheduleRenewal(currentSession()!);
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('an access token that expired while the session lives', () => {
   const USER_DETAILS = '/v1/api/auth/user-details';
   const alert = vi.fn();

@@ -7,6 +7,8 @@ import { ApiError, restCall, type RenewalOutcome } from '../../../shared/api/htt
 import { currentSession, storeSession, type Session } from './session-store';
 
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/** The lifetime assumed for a token that does not say when it was issued. */
+const DEFAULT_LIFETIME_MS = 900_000;
 
 export async function fetchUserDetails(
   session: Session,
@@ -52,8 +54,14 @@ export function renewAfterRefusal(sent: Record<string, string>): Promise<Renewal
   return renewStoredSession();
 }
 
+/** A minute before expiry, or a quarter of the lifetime of a token shorter-lived than 4 minutes. */
+function renewalMargin(session: Session): number {
+  const lifetime = session.issuedAt ? session.expiresAt - session.issuedAt : DEFAULT_LIFETIME_MS;
+  return Math.min(RENEW_BEFORE_EXPIRY_MS, lifetime / 4);
+}
+
 const expiresSoon = (session: Session, now: number) =>
-  session.expiresAt - RENEW_BEFORE_EXPIRY_MS <= now;
+  session.expiresAt - renewalMargin(session) <= now;
 
 /** At start, before the first request: a token that expired while the app was closed. */
 export async function renewExpiredToken(now = Date.now()): Promise<void> {
@@ -61,9 +69,14 @@ export async function renewExpiredToken(now = Date.now()): Promise<void> {
   if (session && expiresSoon(session, now)) await renewStoredSession();
 }
 
-/** Schedules the renewal of this session's token; returns the cancel function. */
+/**
+ * Schedules the renewal of this session's token; returns the cancel function. A fresh token
+ * waits at least the margin, so that a clock running ahead of the server's cannot make the app
+ * renew without pause.
+ */
 export function scheduleRenewal(session: Session, now = Date.now()): () => void {
-  const delay = Math.max(0, session.expiresAt - RENEW_BEFORE_EXPIRY_MS - now);
+  const margin = renewalMargin(session);
+  const delay = Math.max(margin, session.expiresAt - margin - now);
   const timer = setTimeout(() => void renewStoredSession(), delay);
   return () => clearTimeout(timer);
 }
