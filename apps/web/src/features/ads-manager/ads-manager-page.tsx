@@ -5,13 +5,14 @@ import '@mantine/dates/styles.css';
 import { Group, Skeleton, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { LEVELS_WITH_STATUS } from '@tapwise/contracts';
+import { LEVELS_WITH_STATUS, type DateRange } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChartPanel } from '../../shared/charts/series-panel';
-import { periodRange, todayIn } from '../../shared/period/period';
+import { resolveChoice } from '../../shared/period/period';
 import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
+import { PeriodSummary } from '../../shared/period/period-summary';
 import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -41,9 +42,9 @@ function scopeFilter(scope: DrillScope) {
   };
 }
 
-function reportQueryOf(state: AdsManagerState, today: string): ReportQueryBase {
+function reportQueryOf(state: AdsManagerState, period: DateRange): ReportQueryBase {
   return {
-    period: periodRange(state.period, today),
+    period,
     filter: {
       ...scopeFilter(state.scope),
       statusTab: LEVELS_WITH_STATUS.includes(state.tab) ? state.statusTab : 'all',
@@ -99,9 +100,11 @@ function AdsManagerContent(props: {
   const { t } = useTranslation();
   const { state, update, openTab, explicitView } = props.page;
   const level = state.tab;
-  const now = useNow(MINUTE_MS);
-  const today = todayIn(props.names.timeZone, new Date(now));
-  const base = useMemo(() => reportQueryOf(state, today), [state, today]);
+  // Counted from the UTC day, like every page; a page left open turns with it within a minute.
+  const now = new Date(useNow(MINUTE_MS));
+  const resolved = resolveChoice(state.period, now);
+  const { start, end } = resolved.currdate;
+  const base = useMemo(() => reportQueryOf(state, { start, end }), [state, start, end]);
   const tabSettings = useTabSettings(state, explicitView, update);
   const { settings } = tabSettings;
   const withMetrics = level !== 'negativeKeywords';
@@ -119,7 +122,7 @@ function AdsManagerContent(props: {
           <PeriodPicker
             period={state.period}
             range={base.period}
-            today={today}
+            now={now}
             onChange={(period) => update({ period })}
           />
           <SearchBox key={level} value={state.search} onSearch={(search) => update({ search })} />
@@ -147,6 +150,7 @@ function AdsManagerContent(props: {
           />
         </Group>
       </Group>
+      <PeriodSummary period={state.period} resolved={resolved} testId="ads-manager-period" />
       {withMetrics && (
         <SeriesChartPanel
           title={t('adsManager.chart.title')}
