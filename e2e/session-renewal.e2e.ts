@@ -106,7 +106,8 @@ describe('a session that has ended', () => {
     expect(signedOut.status).toBe(200);
 
     await page.getByRole('link', { name: 'Automation Rules' }).click();
-    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign in to Tapwise' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(alerts).toEqual(['Invalid Session. Try login again']);
     expect(await stored('token')).toBeNull();
   });
