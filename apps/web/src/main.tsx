@@ -6,6 +6,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/router';
 import { connectSessionToApi } from './features/auth/session/session-api';
+import { renewExpiredToken } from './features/auth/session/session-renewal';
 import { ConfigLoadFailed } from './features/system/config-load-failed';
 import { loadClientConfig } from './shared/api/client-config';
 import { setApiBase } from './shared/api/http';
@@ -18,6 +19,8 @@ try {
   const config = await loadClientConfig();
   setApiBase(config.apiBase);
   connectSessionToApi();
+  // A token that expired while the app was closed is renewed before the first page asks for data.
+  await renewExpiredToken();
   document.title = config.siteName;
   const router = createBrowserRouter(buildRoutes());
   root.render(

@@ -60,6 +60,7 @@ function reportOf(values: Partial<OverviewReport> = {}): OverviewReport {
       current: countsOf({ localSpendMicros: 1_234_567_890, taps: 600, impressions: 12_000 }),
       previous: countsOf({ localSpendMicros: 1_000_000_000, taps: 500, impressions: 10_000 }),
       dailyFrom: '2025-10-04',
+      comparedUntil: null,
     },
     series: [
       { date: '2026-01-01', counts: countsOf() },

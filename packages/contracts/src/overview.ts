@@ -55,8 +55,13 @@ export type AppScope = z.infer<typeof appScopeSchema>;
 /** Spec argument names: `currdate` is the period shown, `prevdate` the one compared with. */
 export const overviewQuerySchema = appScopeSchema.extend({
   currdate: dateRangeSchema,
-  /** Defaults to previousPeriod(currdate). */
+  /** Defaults to comparisonRange(currdate, 'custom'). */
   prevdate: dateRangeSchema.optional(),
+  /**
+   * For a period that reaches today (resolvePeriod's `until`): the moment its data runs until.
+   * The comparison's last day then counts only its hours before the same time of day.
+   */
+  until: z.iso.datetime({ message: 'validation.instantInvalid' }).optional(),
 });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
@@ -105,6 +110,11 @@ export interface OverviewTotals {
    * before this day counts the whole weeks or months that overlap it (the page says so).
    */
   dailyFrom: string;
+  /**
+   * When the comparison's last day counts only its first hours, like the running last day of the
+   * period shown: the moment (ISO, UTC) it counts until. Null when it counts whole days.
+   */
+  comparedUntil: string | null;
 }
 
 export interface SeriesPoint {

@@ -44,15 +44,20 @@ export function sessionClaims(overrides: Partial<SessionClaims> = {}): SessionCl
   };
 }
 
-/** A token the client can decode, expiring `ttlSeconds` from now. */
-export function fakeToken(claims: SessionClaims, ttlSeconds = 900): string {
+/** A token the client can decode, expiring `ttlSeconds` from now, issued to live `lifetimeSeconds`. */
+export function fakeToken(claims: SessionClaims, ttlSeconds = 900, lifetimeSeconds = 900): string {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ ...claims, exp })}.signature`;
+  const iat = exp - lifetimeSeconds;
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ ...claims, exp, iat })}.signature`;
 }
 
 /** Signs a user in as the browser would after auth/signin. */
-export function signIn(overrides: Partial<SessionClaims> = {}, ttlSeconds?: number) {
+export function signIn(
+  overrides: Partial<SessionClaims> = {},
+  ttlSeconds?: number,
+  lifetimeSeconds?: number,
+) {
   const claims = sessionClaims(overrides);
-  storeSession({ token: fakeToken(claims, ttlSeconds), sessId: claims.sessId });
+  storeSession({ token: fakeToken(claims, ttlSeconds, lifetimeSeconds), sessId: claims.sessId });
   return claims;
 }

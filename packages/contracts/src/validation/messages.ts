@@ -52,6 +52,7 @@ export const validationMessages = {
   'validation.emailDomainBlocked': 'Please use your work email address.',
   'validation.emailDomainNotInvited': 'Sign-up is limited to invited email domains.',
   'validation.dateInvalid': 'Enter a date as YYYY-MM-DD.',
+  'validation.instantInvalid': 'Enter a UTC time as YYYY-MM-DDTHH:MM:SSZ.',
   'validation.dateRangeOrder': 'The end date must not be before the start date.',
   'validation.dateRangeTooLong': 'A period can span at most 24 months.',
   'validation.presetNameTooLong': 'Name must be at most 60 characters.',

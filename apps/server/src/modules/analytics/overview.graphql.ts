@@ -57,6 +57,11 @@ const OverviewInput = builder.inputType('OverviewInput', {
     adamId: t.float({ required: true }),
     currdate: t.field({ type: DateRangeInput, required: true }),
     prevdate: t.field({ type: DateRangeInput, required: false }),
+    until: t.string({
+      required: false,
+      description:
+        'For a period that reaches today: the UTC moment its data runs until; the comparison then counts its last day to the same time of day',
+    }),
   }),
 });
 
@@ -107,6 +112,11 @@ const OverviewTotalsRef = builder.objectRef<OverviewTotals>('OverviewTotals').im
     previous: t.field({ type: MetricCountsRef, resolve: (totals) => totals.previous }),
     dailyFrom: t.exposeString('dailyFrom', {
       description: 'First day kept per day; before it, whole weeks or months count',
+    }),
+    comparedUntil: t.exposeString('comparedUntil', {
+      nullable: true,
+      description:
+        "The UTC moment the comparison's last day counts until, when it counts only part of it",
     }),
   }),
 });

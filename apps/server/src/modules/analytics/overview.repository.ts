@@ -203,6 +203,28 @@ export async function sumPeriods(
 }
 
 /**
+ * An app's counts over the first `hours` hours of one of its account's days, from the hourly
+ * facts, and how many hourly rows that day has at all (none: its hours are not kept).
+ */
+export async function sumAppHours(
+  db: Database,
+  teamId: string,
+  scope: AppScope,
+  date: string,
+  hours: number,
+): Promise<{ counts: MetricCounts; hourRows: number }> {
+  const [row] = await rowsOf(
+    db,
+    sql`SELECT ${sliceSums(METRIC_COUNT_FIELDS, { filter: sql`f.hour < ${hours}` })},
+          count(*)::int AS hour_rows
+        FROM campaign_hourly_facts f
+        WHERE f.team_id = ${teamId} AND f.adam_id = ${scope.adamId}
+          AND f.ad_account_id = ${scope.adAccountId} AND f.date = ${date}::date`,
+  );
+  return { counts: countsOf(row), hourRows: Number(row?.hour_rows ?? 0) };
+}
+
+/**
  * An app's counts per fact date in one period: one row per day from dailyFrom on and one per
  * coarse bucket before it, dated on the bucket's first day inside the period.
  */

@@ -3,9 +3,10 @@
 // CSV export writes. Another company's ad account or app reads as one without data.
 import {
   addCounts,
+  comparisonRange,
   daysInRange,
   DEFAULT_CURRENCY,
-  previousPeriod,
+  METRIC_COUNT_FIELDS,
   REPORT_DATASETS,
   ZERO_COUNTS,
   type BreakdownDimension,
@@ -25,10 +26,12 @@ import {
 import type { Database } from '../../platform/db/database';
 import { dailyWindowStart } from '../sync/sync-windows';
 import { factSlices, historyBounds, type FactSlice, type HistoryBounds } from './history-slices';
+import { hoursPassed } from './hours-passed';
 import {
   findAccountHistory,
   findAppName,
   listOwnApps,
+  sumAppHours,
   sumByBreakdown,
   sumByDate,
   sumPeriods,
@@ -41,9 +44,9 @@ import { bucketStart, seriesBuckets } from './overview-buckets';
 
 export { listOwnApps };
 
-/** The comparison period: the one asked for, else the period of equal length before. */
+/** The comparison period: the one asked for, else the one every page compares a range with. */
 function comparedWith(query: OverviewQuery): DateRange {
-  return query.prevdate ?? previousPeriod(query.currdate);
+  return query.prevdate ?? comparisonRange(query.currdate, 'custom');
 }
 
 /**
@@ -77,15 +80,51 @@ export async function overviewTotals(
       prevdate,
     ]);
     const [current, previous] = await sumPeriods(tx, teamId, query, 2, slices);
+    const cut =
+      account && query.until
+        ? await comparisonCut(tx, teamId, query, new Date(query.until), {
+            prevdate,
+            bounds,
+            timeZone: account.timeZone,
+          })
+        : null;
     return {
       currdate: query.currdate,
       prevdate,
       currency: account?.currency ?? DEFAULT_CURRENCY,
       current: current!,
-      previous: previous!,
+      previous: cut ? addCounts(previous!, cut.change) : previous!,
       dailyFrom: bounds.dailyFrom,
+      comparedUntil: cut?.until ?? null,
     };
   });
+}
+
+/**
+ * For a period still running (`until`): its comparison's last day counted only as far as the
+ * running day has come in the account's zone, from the hourly facts, as the change to make to
+ * the whole day's counts. Null when the day counts whole: the running day has ended there, the
+ * comparison's last day is not kept per day, or its hours are not kept.
+ */
+async function comparisonCut(
+  db: Database,
+  teamId: string,
+  query: OverviewQuery,
+  until: Date,
+  { prevdate, bounds, timeZone }: { prevdate: DateRange; bounds: HistoryBounds; timeZone: string },
+): Promise<{ change: MetricCounts; until: string } | null> {
+  const hours = hoursPassed(query.currdate.end, until, timeZone);
+  const lastDay = prevdate.end;
+  if (hours >= 24 || lastDay < bounds.dailyFrom) return null;
+  const lastDayRange = { start: lastDay, end: lastDay };
+  const [whole] = await sumPeriods(db, teamId, query, 1, factSlices([lastDayRange], bounds));
+  const partial = await sumAppHours(db, teamId, query, lastDay, hours);
+  const hasCounts = METRIC_COUNT_FIELDS.some((field) => whole![field] !== 0);
+  if (partial.hourRows === 0 && hasCounts) return null;
+  const change = {} as MetricCounts;
+  for (const field of METRIC_COUNT_FIELDS) change[field] = partial.counts[field] - whole![field];
+  const daysBack = daysInRange({ start: lastDay, end: query.currdate.end }) - 1;
+  return { change, until: new Date(until.getTime() - daysBack * 86_400_000).toISOString() };
 }
 
 /** One point per bucket of the period, zero-filled; a coarse bucket lands on its first day. */

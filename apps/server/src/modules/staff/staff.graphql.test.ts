@@ -54,6 +54,22 @@ describe('staff administration', () => {
     ]);
   });
 
+  it('counts each member once however often the members signed in', async () => {
+    const company = await createCompany(server.database.db, 'Busy Signers');
+    const members = await Promise.all(
+      [1, 2, 3].map(() => createMember(server.database.db, company.id)),
+    );
+    for (const member of members) {
+      for (let time = 0; time < 4; time++) await api.signIn(member.email, member.password);
+    }
+    const companies = await api.graphql<{
+      companyListForStaff: { name: string; memberCount: number; lastSignInAt: string | null }[];
+    }>('{ companyListForStaff { name memberCount lastSignInAt } }', {}, staff);
+    const busy = companies.data?.companyListForStaff.find((row) => row.name === 'Busy Signers');
+    expect(busy?.memberCount).toBe(3);
+    expect(busy?.lastSignInAt).not.toBeNull();
+  });
+
   it('disables a company: its members answer 401 code 22 until it is enabled again', async () => {
     const company = await createCompany(server.database.db);
     const member = await createMember(server.database.db, company.id);

@@ -45,20 +45,37 @@ export async function listUsersWithTeams(
   }));
 }
 
+/**
+ * Every company with its member count and its members' last sign-in. Each is aggregated on its
+ * own before the join: joined together, every sign-in would count its member once more.
+ */
 export async function listTeamsWithCounts(db: Database) {
-  return db
+  const memberCounts = db
+    .select({ teamId: memberships.teamId, memberCount: count().as('member_count') })
+    .from(memberships)
+    .groupBy(memberships.teamId)
+    .as('member_counts');
+  const lastSignIns = db
     .select({
-      team: teams,
-      memberCount: count(memberships.userId),
-      lastSignInAt: max(loginActivity.createdAt),
+      teamId: memberships.teamId,
+      lastSignInAt: max(loginActivity.createdAt).as('last_sign_in_at'),
     })
-    .from(teams)
-    .leftJoin(memberships, eq(memberships.teamId, teams.id))
-    .leftJoin(
+    .from(memberships)
+    .innerJoin(
       loginActivity,
       and(eq(loginActivity.userId, memberships.userId), eq(loginActivity.succeeded, true)),
     )
-    .groupBy(teams.id)
+    .groupBy(memberships.teamId)
+    .as('last_sign_ins');
+  return db
+    .select({
+      team: teams,
+      memberCount: sql<number>`coalesce(${memberCounts.memberCount}, 0)`.mapWith(Number),
+      lastSignInAt: lastSignIns.lastSignInAt,
+    })
+    .from(teams)
+    .leftJoin(memberCounts, eq(memberCounts.teamId, teams.id))
+    .leftJoin(lastSignIns, eq(lastSignIns.teamId, teams.id))
     .orderBy(desc(teams.createdAt));
 }
 

@@ -23,9 +23,10 @@ import {
 } from './ads-manager-factories';
 import AdsManagerPage from './ads-manager-page';
 
-// 2 March 2026, 05:00 UTC: still 1 March in Los Angeles, the account's time zone.
+// 2 March 2026, 05:00 UTC: still 1 March in Los Angeles, the account's time zone. Periods count
+// from the UTC day, as on the overview.
 const NOW = new Date('2026-03-02T05:00:00Z');
-const LAST_7_DAYS = { start: '2026-02-22', end: '2026-02-28' };
+const LAST_7_DAYS = { start: '2026-02-23', end: '2026-03-01' };
 
 const callsOf = (calls: GraphqlCall[], operation: string) =>
   calls.filter((call) => call.operation === operation).map((call) => queryOf(call.variables));
@@ -61,7 +62,7 @@ const headers = () =>
     .filter(Boolean);
 
 describe('ads manager page', { timeout: 20_000 }, () => {
-  it('opens on campaigns over the last 7 days of the account time zone, with totals and counts', async () => {
+  it('opens on campaigns over the last 7 UTC days, saying which, with totals and counts', async () => {
     const calls = adsManagerServer({
       campaignReports: () =>
         buildPage(rowsOf('campaigns', 2), {
@@ -82,6 +83,9 @@ describe('ads manager page', { timeout: 20_000 }, () => {
         limit: 50,
       },
     ]);
+    expect(screen.getByTestId('ads-manager-period').textContent).toBe(
+      'Last 7 Days: Feb 23\u2009–\u2009Mar 1, 2026',
+    );
     const totals = screen.getByTestId('totals-row');
     expect(within(totals).getByTestId('total-spend').textContent).toBe('$1,234.56');
     expect(within(totals).getByTestId('total-impressions').textContent).toBe('98,765');

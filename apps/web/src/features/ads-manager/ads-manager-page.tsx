@@ -8,6 +8,7 @@ import { IconSearch } from '@tabler/icons-react';
 import {
   LEVELS_WITH_STATUS,
   METRICS,
+  type DateRange,
   type MetricKey,
   type ReportSeriesPoint,
 } from '@tapwise/contracts';
@@ -16,8 +17,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeriesSettings } from '../../shared/charts/series-controls';
 import { SeriesChartPanel } from '../../shared/charts/series-panel';
-import { periodRange, todayIn } from '../../shared/period/period';
+import { resolveChoice } from '../../shared/period/period';
 import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
+import { PeriodSummary } from '../../shared/period/period-summary';
 import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -47,9 +49,9 @@ function scopeFilter(scope: DrillScope) {
   };
 }
 
-function reportQueryOf(state: AdsManagerState, today: string): ReportQueryBase {
+function reportQueryOf(state: AdsManagerState, period: DateRange): ReportQueryBase {
   return {
-    period: periodRange(state.period, today),
+    period,
     filter: {
       ...scopeFilter(state.scope),
       statusTab: LEVELS_WITH_STATUS.includes(state.tab) ? state.statusTab : 'all',
@@ -105,9 +107,11 @@ function AdsManagerContent(props: {
   const { t } = useTranslation();
   const { state, update, openTab, explicitView } = props.page;
   const level = state.tab;
-  const now = useNow(MINUTE_MS);
-  const today = todayIn(props.names.timeZone, new Date(now));
-  const base = useMemo(() => reportQueryOf(state, today), [state, today]);
+  // Counted from the UTC day, like every page; a page left open turns with it within a minute.
+  const now = new Date(useNow(MINUTE_MS));
+  const resolved = resolveChoice(state.period, now);
+  const { start, end } = resolved.currdate;
+  const base = useMemo(() => reportQueryOf(state, { start, end }), [state, start, end]);
   const tabSettings = useTabSettings(state, explicitView, update);
   const { settings } = tabSettings;
   const withMetrics = level !== 'negativeKeywords';
@@ -127,7 +131,7 @@ function AdsManagerContent(props: {
           <PeriodPicker
             period={state.period}
             range={base.period}
-            today={today}
+            now={now}
             onChange={(period) => update({ period })}
           />
           <SearchBox key={level} value={state.search} onSearch={(search) => update({ search })} />
@@ -155,6 +159,7 @@ function AdsManagerContent(props: {
           />
         </Group>
       </Group>
+      <PeriodSummary period={state.period} resolved={resolved} testId="ads-manager-period" />
       {withMetrics && (
         <SeriesChartPanel
           title={t('adsManager.chart.title')}

@@ -8,6 +8,7 @@ import {
   REPORT_SORT_COLUMNS,
   ROWS_PER_PAGE_OPTIONS,
   dateRangeSchema,
+  isNamedPeriod,
   metricFilterSchema,
   MATCH_TYPES,
   type AdsManagerTab,
@@ -17,7 +18,7 @@ import {
   type ReportSortColumn,
   type RowsPerPage,
 } from '@tapwise/contracts';
-import { DEFAULT_PERIOD, isNamedPeriod, type PeriodChoice } from '../../shared/period/period';
+import { DEFAULT_PERIOD, type PeriodChoice } from '../../shared/period/period';
 
 /** Strategies shows only once strategies exist; Tapwise has none yet. */
 export const VISIBLE_TABS = ADS_MANAGER_TABS.filter((tab) => tab !== 'strategies');

@@ -1,6 +1,5 @@
 // Names and settings of the drill-down scope, looked up so a shared address shows the same
 // breadcrumbs: the account and app from the app list, the campaign and ad group from lookups.
-// The period is counted in the scope's account time zone (the first account's without a scope).
 import { DEFAULT_CURRENCY } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
@@ -11,7 +10,6 @@ export interface ScopeNames {
   appName?: string;
   campaignName?: string;
   adGroupName?: string;
-  timeZone: string;
   currency: string;
 }
 
@@ -37,7 +35,6 @@ export function useScopeNames(scope: DrillScope) {
       ?.name,
     campaignName: campaigns.data?.find((campaign) => campaign.id === campaignId)?.name,
     adGroupName: adGroups.data?.find((adGroup) => adGroup.id === adGroupId)?.name,
-    timeZone: account?.timeZone ?? 'UTC',
     currency: account?.currency ?? DEFAULT_CURRENCY,
   };
   return { apps, names };

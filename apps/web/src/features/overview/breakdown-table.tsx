@@ -49,6 +49,8 @@ export function BreakdownTable(props: {
   metric: MetricKey;
   currency: string;
   order: 'given' | 'byValue';
+  /** Whether the change against the previous period is shown. */
+  withChange: boolean;
   /** The column naming the values ("Gender", "Country or region"). */
   valueHeader: string;
   valueLabel(value: string): string;
@@ -70,7 +72,7 @@ export function BreakdownTable(props: {
           <Table.Th>{props.valueHeader}</Table.Th>
           <Table.Th style={{ textAlign: 'right' }}>{t(`overview.metrics.${metric}`)}</Table.Th>
           <Table.Th>{t('overview.breakdowns.share')}</Table.Th>
-          <Table.Th>{t('overview.breakdowns.change')}</Table.Th>
+          {props.withChange && <Table.Th>{t('overview.breakdowns.change')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -90,14 +92,16 @@ export function BreakdownTable(props: {
                 </Group>
               )}
             </Table.Td>
-            <Table.Td>
-              <ChangeText
-                metric={metric}
-                change={metricChange(metric, line.current, line.previous)}
-                currency={currency}
-                compact
-              />
-            </Table.Td>
+            {props.withChange && (
+              <Table.Td>
+                <ChangeText
+                  metric={metric}
+                  change={metricChange(metric, line.current, line.previous)}
+                  currency={currency}
+                  compact
+                />
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,6 +1,7 @@
 // The period split by gender, device and age, and by country or region on a world map, all for one
 // chosen metric. The map's code and geography load when its tab is first opened.
 import {
+  Alert,
   Box,
   Grid,
   Group,
@@ -38,6 +39,8 @@ const SMALL_BREAKDOWNS = [
 
 export function BreakdownsSection(props: {
   queries: Record<BreakdownDimension, UseQueryResult<BreakdownRow[]>>;
+  /** False while the period is still running: Apple reports these splits per day, not hour. */
+  withChange: boolean;
   currency: string;
   metric: MetricKey;
   onMetricChange(metric: MetricKey): void;
@@ -65,6 +68,11 @@ export function BreakdownsSection(props: {
             onChange={(value) => value && props.onMetricChange(value as MetricKey)}
           />
         </Group>
+        {!props.withChange && (
+          <Alert color="blue" variant="light" data-testid="breakdowns-running-note">
+            {t('overview.breakdowns.runningNote')}
+          </Alert>
+        )}
         {/* Not kept mounted: the map and its geography load when its tab is first opened. */}
         <Tabs defaultValue="audience" keepMounted={false}>
           <Tabs.List>
@@ -85,6 +93,7 @@ export function BreakdownsSection(props: {
                         metric={metric}
                         currency={currency}
                         order={dimension === 'ageRange' ? 'given' : 'byValue'}
+                        withChange={props.withChange}
                         valueHeader={t(`overview.breakdowns.${dimension}`)}
                         valueLabel={label(dimension)}
                         testId={`breakdown-table-${dimension}`}
@@ -98,6 +107,7 @@ export function BreakdownsSection(props: {
           <Tabs.Panel value="countries" pt="md">
             <CountryPanel
               query={props.queries.countryOrRegion}
+              withChange={props.withChange}
               metric={metric}
               currency={currency}
               countryLabel={label('countryOrRegion')}
@@ -112,6 +122,7 @@ export function BreakdownsSection(props: {
 
 function CountryPanel(props: {
   query: UseQueryResult<BreakdownRow[]>;
+  withChange: boolean;
   metric: MetricKey;
   currency: string;
   countryLabel(code: string): string;
@@ -150,6 +161,7 @@ function CountryPanel(props: {
                   metric={metric}
                   currency={currency}
                   order="byValue"
+                  withChange={props.withChange}
                   valueHeader={t('overview.breakdowns.countryColumn')}
                   valueLabel={props.countryLabel}
                   testId="breakdown-table-countryOrRegion"

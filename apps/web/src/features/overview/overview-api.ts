@@ -44,6 +44,8 @@ export interface OverviewPreset {
 export interface OverviewScope extends AppScope {
   currdate: DateRange;
   prevdate: DateRange;
+  /** For a period still running: the UTC hour its data runs until (resolvePeriod's `until`). */
+  until: string | null;
 }
 
 export type TopEntityKind = 'keywords' | 'adGroups';
@@ -53,8 +55,8 @@ const ENTITY_ROW = `id name campaignId campaignName adGroupId matchType counts $
 const BREAKDOWN_ROW = `value counts ${COUNTS} previous ${COUNTS}`;
 
 function overviewInput(scope: OverviewScope) {
-  const { adAccountId, adamId, currdate, prevdate } = scope;
-  return { adAccountId, adamId, currdate, prevdate };
+  const { adAccountId, adamId, currdate, prevdate, until } = scope;
+  return { adAccountId, adamId, currdate, prevdate, ...(until ? { until } : {}) };
 }
 
 const BREAKDOWN_QUERIES: Record<BreakdownDimension, string> = {
@@ -104,7 +106,7 @@ export const overviewApi = {
       await graphqlRequest<{ getOverviewAloneForApp: OverviewTotals }>(
         `query OverviewTotals($input: OverviewInput!) {
           getOverviewAloneForApp(input: $input) {
-            currdate { start end } prevdate { start end } currency dailyFrom
+            currdate { start end } prevdate { start end } currency dailyFrom comparedUntil
             current ${COUNTS} previous ${COUNTS}
           }
         }`,

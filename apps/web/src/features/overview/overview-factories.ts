@@ -1,7 +1,7 @@
 // Test data for the overview: counts, totals, rows and apps built from a few numbers.
 import {
   ZERO_COUNTS,
-  previousPeriod,
+  comparisonRange,
   type BreakdownRow,
   type DateRange,
   type MetricCounts,
@@ -47,11 +47,12 @@ export function buildTotals(
 ): OverviewTotals {
   return {
     currdate,
-    prevdate: previousPeriod(currdate),
+    prevdate: comparisonRange(currdate, 'custom'),
     currency: 'USD',
     current: buildCounts(),
     previous: buildCounts({ localSpendMicros: 200_000_000, taps: 400 }),
     dailyFrom: '2020-01-01',
+    comparedUntil: null,
     ...overrides,
   };
 }

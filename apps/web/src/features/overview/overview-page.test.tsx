@@ -17,7 +17,8 @@ import {
 } from './overview-factories';
 import OverviewPage from './overview-page';
 
-// 2 March 2026, 05:00 UTC: still 1 March in Los Angeles.
+// 2 March 2026, 05:00 UTC: still 1 March in Los Angeles, already 2 March in Tokyo. Every period
+// counts from the UTC day, whichever app is shown.
 const NOW = new Date('2026-03-02T05:00:00Z');
 const losAngeles = buildApp({ timeZone: 'America/Los_Angeles' });
 const tokyo = buildApp({
@@ -28,6 +29,9 @@ const tokyo = buildApp({
   currency: 'EUR',
   timeZone: 'Asia/Tokyo',
 });
+
+/** formatRange's dash, with thin spaces around it. */
+const TO = '\u2009–\u2009';
 
 type Input = { input: { currdate: DateRange; adamId: number } };
 
@@ -99,7 +103,7 @@ const SLOW = { timeout: 5_000 };
 const spendCard = () => screen.findByTestId('total-spend', {}, SLOW);
 
 describe('overview page', { timeout: 20_000 }, () => {
-  it('opens on the first app over the last 7 days of its time zone, compared with the 7 before', async () => {
+  it('opens on the first app over the last 7 UTC days, compared with the 7 before', async () => {
     const calls = overviewServer();
     renderInApp(<OverviewPage />);
     expect(within(await spendCard()).getByTestId('total-value').textContent).toBe('$250.00');
@@ -110,13 +114,13 @@ describe('overview page', { timeout: 20_000 }, () => {
         input: {
           adAccountId: losAngeles.adAccountId,
           adamId: losAngeles.adamId,
-          currdate: { start: '2026-02-22', end: '2026-02-28' },
-          prevdate: { start: '2026-02-15', end: '2026-02-21' },
+          currdate: { start: '2026-02-23', end: '2026-03-01' },
+          prevdate: { start: '2026-02-16', end: '2026-02-22' },
         },
       },
     ]);
     expect(screen.getByTestId('overview-comparison').textContent).toBe(
-      'Feb 22, 2026 – Feb 28, 2026, compared with Feb 15, 2026 – Feb 21, 2026',
+      `Last 7 Days: Feb 23${TO}Mar 1, 2026, compared with Feb 16${TO}22, 2026`,
     );
     expect(screen.getByTestId('overview-currency').textContent).toBe('USD');
     // Every panel asked at once, each with the app and the period.
@@ -138,7 +142,7 @@ describe('overview page', { timeout: 20_000 }, () => {
         adAccountId: losAngeles.adAccountId,
         adamId: losAngeles.adamId,
         param: 'spend',
-        period: { start: '2026-02-22', end: '2026-02-28' },
+        period: { start: '2026-02-23', end: '2026-03-01' },
         sortDesc: true,
       },
     });
@@ -153,7 +157,7 @@ describe('overview page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('overview-currency').textContent).toBe('EUR'));
     expect(window.localStorage.getItem('orgId')).toBe(String(tokyo.adAccountId));
     expect(window.localStorage.getItem('adamId')).toBe(String(tokyo.adamId));
-    // Already 2 March in Tokyo: the last 7 days end on the 1st there.
+    // The same days for every app, whatever its account's time zone.
     await waitFor(() =>
       expect(callsOf(calls, 'getOverviewAloneForApp').at(-1)).toMatchObject({
         input: { adamId: tokyo.adamId, currdate: { start: '2026-02-23', end: '2026-03-01' } },
@@ -170,22 +174,82 @@ describe('overview page', { timeout: 20_000 }, () => {
     });
   });
 
-  it('compares a newly chosen period with the period of the same length before it', async () => {
+  it('compares last month with the calendar month before it', async () => {
     const calls = overviewServer();
     renderInApp(<OverviewPage />);
     await spendCard();
-    await chooseOption('Period', 'Last Month');
+    await chooseOption('Period', /^Last Month/);
     await waitFor(() =>
       expect(screen.getByTestId('overview-comparison').textContent).toBe(
-        'Feb 1, 2026 – Feb 28, 2026, compared with Jan 4, 2026 – Jan 31, 2026',
+        `Last Month: Feb 1${TO}28, 2026, compared with Jan 1${TO}31, 2026`,
+      ),
+    );
+    expect(callsOf(calls, 'getOverviewAloneForApp').at(-1)).toEqual({
+      input: {
+        adAccountId: losAngeles.adAccountId,
+        adamId: losAngeles.adamId,
+        currdate: { start: '2026-02-01', end: '2026-02-28' },
+        prevdate: { start: '2026-01-01', end: '2026-01-31' },
+      },
+    });
+  });
+
+  it('compares today until this hour with yesterday until the same hour, and says so', async () => {
+    const calls = overviewServer({
+      getOverviewAloneForApp: (variables) =>
+        buildTotals((variables as Input).input.currdate, {
+          prevdate: { start: '2026-03-01', end: '2026-03-01' },
+          comparedUntil: '2026-03-01T05:00:00.000Z',
+        }),
+    });
+    renderInApp(<OverviewPage />);
+    await spendCard();
+    await chooseOption('Period', /^Today\b(?! and)/);
+    await waitFor(() =>
+      expect(screen.getByTestId('overview-comparison').textContent).toBe(
+        'Today: Mar 2, 2026, until 05:00 UTC, compared with Mar 1, 2026, until 05:00 UTC',
       ),
     );
     expect(callsOf(calls, 'getOverviewAloneForApp').at(-1)).toMatchObject({
       input: {
-        currdate: { start: '2026-02-01', end: '2026-02-28' },
-        prevdate: { start: '2026-01-04', end: '2026-01-31' },
+        currdate: { start: '2026-03-02', end: '2026-03-02' },
+        prevdate: { start: '2026-03-01', end: '2026-03-01' },
+        until: '2026-03-02T05:00:00.000Z',
       },
     });
+    // Splits are reported per day only: no change against a whole yesterday.
+    expect(screen.getByTestId('breakdowns-running-note')).toBeTruthy();
+    const gender = await screen.findByTestId('breakdown-table-gender');
+    expect(within(gender).queryByText('Change')).toBeNull();
+  });
+
+  it('says the comparison counts whole days when the server could not cut its last day', async () => {
+    overviewServer();
+    renderInApp(<OverviewPage />);
+    await spendCard();
+    await chooseOption('Period', /^Month to Date/);
+    await waitFor(() =>
+      expect(screen.getByTestId('overview-comparison').textContent).toBe(
+        `Month to Date: Mar 1${TO}2, 2026, until 05:00 UTC, compared with Feb 1${TO}2, 2026 (whole days)`,
+      ),
+    );
+  });
+
+  it('shows the days each period covers now beside its name in the list', async () => {
+    overviewServer();
+    renderInApp(<OverviewPage />);
+    await spendCard();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Period', { selector: 'input' }));
+    const days = (id: string) => screen.getByTestId(`period-option-days-${id}`).textContent;
+    await screen.findByTestId('period-option-days-last7Days');
+    expect(days('today')).toBe('Mar 2, 2026');
+    expect(days('yesterday')).toBe('Mar 1, 2026');
+    expect(days('last7Days')).toBe(`Feb 23${TO}Mar 1, 2026`);
+    expect(days('weekToDate')).toBe(`Mar 1${TO}2, 2026`);
+    expect(days('lastWeek')).toBe(`Feb 22${TO}28, 2026`);
+    expect(days('lastMonth')).toBe(`Feb 1${TO}28, 2026`);
+    expect(days('last30Days')).toBe(`Jan 31${TO}Mar 1, 2026`);
   });
 
   it('notes that older history is kept per week or month when the period reaches before it', async () => {

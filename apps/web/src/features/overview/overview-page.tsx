@@ -2,15 +2,16 @@
 // period before — totals, a time series, the top 10 keywords and ad groups, and breakdowns by
 // gender, device, age and country — with presets and CSV or e-mailed export.
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconApps, IconChartBar, IconInfoCircle, IconPlugConnected } from '@tabler/icons-react';
 import {
   METRIC_COUNT_FIELDS,
+  isNamedPeriod,
   overviewPresetInput,
-  type DateRange,
   type MetricCounts,
   type MetricKey,
   type OverviewTotals,
+  type ResolvedPeriod,
 } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ import { ExportActions } from './export-actions';
 import type { OwnApp, OverviewScope } from './overview-api';
 import { PanelFailure, OverviewPanel } from '../../shared/ui/panel';
 import { OverviewDates, PeriodPicker } from '../../shared/period/period-picker';
-import { isNamedPeriod, type PeriodChoice } from '../../shared/period/period';
+import { type PeriodChoice } from '../../shared/period/period';
+import { PeriodSummary } from '../../shared/period/period-summary';
 import { PresetMenu } from '../../shared/ui/preset-menu';
 import { SeriesPanel, type SeriesSettings } from './series-panel';
 import { TopEntitiesPanel } from './top-entities-panel';
@@ -85,7 +87,7 @@ export default function OverviewPage() {
           <Skeleton height={64} aria-label={t('common.loading')} />
         ) : selection.apps.isError ? (
           <PanelFailure onRetry={() => void selection.apps.refetch()} />
-        ) : !selection.app || !selection.scope || !selection.today ? (
+        ) : !selection.app || !selection.scope ? (
           <EmptyPageState
             icon={<IconApps size={28} />}
             title={t('overview.noApps.title')}
@@ -96,7 +98,8 @@ export default function OverviewPage() {
             apps={selection.apps.data}
             app={selection.app}
             scope={selection.scope}
-            today={selection.today}
+            resolved={selection.resolved}
+            now={selection.now}
             period={selection.period}
             onPeriodChange={selection.setPeriod}
             onAppChange={selection.selectApp}
@@ -111,7 +114,8 @@ interface OverviewContentProps {
   apps: OwnApp[];
   app: OwnApp;
   scope: OverviewScope;
-  today: string;
+  resolved: ResolvedPeriod;
+  now: Date;
   period: PeriodChoice;
   onPeriodChange(period: PeriodChoice): void;
   onAppChange(app: AppKey): void;
@@ -141,7 +145,7 @@ function OverviewContent(props: OverviewContentProps) {
           <PeriodPicker
             period={props.period}
             range={scope.currdate}
-            today={props.today}
+            now={props.now}
             onChange={props.onPeriodChange}
           />
           <OverviewPresets
@@ -160,10 +164,16 @@ function OverviewContent(props: OverviewContentProps) {
             adamId: scope.adamId,
             currdate: scope.currdate,
             prevdate: scope.prevdate,
+            ...(scope.until ? { until: scope.until } : {}),
           }}
         />
       </Group>
-      <ComparisonLine current={scope.currdate} previous={scope.prevdate} />
+      <PeriodSummary
+        period={props.period}
+        resolved={props.resolved}
+        comparison={{ comparedUntil: panels.totals.data?.comparedUntil }}
+        testId="overview-comparison"
+      />
       <OverviewPanel
         title={t('overview.totals')}
         query={panels.totals}
@@ -181,6 +191,7 @@ function OverviewContent(props: OverviewContentProps) {
       ) : (
         <OverviewDetails
           app={app}
+          running={scope.until !== null}
           panels={panels}
           currency={currency}
           series={series}
@@ -192,21 +203,6 @@ function OverviewContent(props: OverviewContentProps) {
         />
       )}
     </Stack>
-  );
-}
-
-function ComparisonLine(props: { current: DateRange; previous: DateRange }) {
-  const { t } = useTranslation();
-  const dateLabel = useDateLabel();
-  return (
-    <Text size="sm" c="dimmed" data-testid="overview-comparison">
-      {t('overview.comparison', {
-        start: dateLabel(props.current.start),
-        end: dateLabel(props.current.end),
-        previousStart: dateLabel(props.previous.start),
-        previousEnd: dateLabel(props.previous.end),
-      })}
-    </Text>
   );
 }
 
@@ -233,6 +229,8 @@ function TotalsBody({ totals }: { totals: OverviewTotals }) {
 
 function OverviewDetails(props: {
   app: OwnApp;
+  /** The period is still running: splits, reported per day only, cannot be compared like with like. */
+  running: boolean;
   panels: OverviewPanels;
   currency: string;
   series: SeriesSettings;
@@ -264,6 +262,7 @@ function OverviewDetails(props: {
       ))}
       <BreakdownsSection
         queries={panels.breakdowns}
+        withChange={!props.running}
         currency={currency}
         metric={props.breakdownMetric}
         onMetricChange={props.onBreakdownMetricChange}

@@ -42,6 +42,7 @@ const NO_SCOPE: OverviewScope = {
   adamId: 0,
   currdate: { start: '', end: '' },
   prevdate: { start: '', end: '' },
+  until: null,
 };
 
 function panelQueries(scope: OverviewScope, settings: PanelSettings) {

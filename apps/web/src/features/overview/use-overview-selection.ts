@@ -1,17 +1,11 @@
 // What the overview is about: the app (kept in browser storage under the spec's orgId and adamId
-// keys, cleared at sign-out) and the period, computed in that app's ad-account time zone.
-import { previousPeriod } from '@tapwise/contracts';
+// keys, cleared at sign-out) and the period, counted from the UTC day like on every page.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { STORAGE_KEYS, readStored, writeStored } from '../../shared/storage/browser-storage';
 import { useNow } from '../../shared/time/use-now';
 import { overviewApi, overviewKeys, type OverviewScope, type OwnApp } from './overview-api';
-import {
-  DEFAULT_PERIOD,
-  periodRange,
-  todayIn,
-  type PeriodChoice,
-} from '../../shared/period/period';
+import { DEFAULT_PERIOD, resolveChoice, type PeriodChoice } from '../../shared/period/period';
 
 const MINUTE_MS = 60_000;
 
@@ -38,24 +32,15 @@ export function useOverviewSelection() {
   const apps = useQuery({ queryKey: overviewKeys.ownApps, queryFn: overviewApi.ownApps });
   const [chosenApp, setChosenApp] = useState<AppKey | null>(storedApp);
   const [period, setPeriod] = useState<PeriodChoice>(DEFAULT_PERIOD);
-  // The account's day turns at its midnight; a page left open picks that up within a minute.
+  // The UTC day turns at midnight and a running period's hour on the hour; a page left open picks
+  // that up within a minute.
   const now = useNow(MINUTE_MS);
-
   const app = apps.data ? pickApp(apps.data, chosenApp) : null;
-  const today = app ? todayIn(app.timeZone, new Date(now)) : null;
-  const start = app && today ? periodRange(period, today).start : null;
-  const end = app && today ? periodRange(period, today).end : null;
-
-  const scope = useMemo<OverviewScope | null>(() => {
-    if (!app || !start || !end) return null;
-    const currdate = { start, end };
-    return {
-      adAccountId: app.adAccountId,
-      adamId: app.adamId,
-      currdate,
-      prevdate: previousPeriod(currdate),
-    };
-  }, [app, start, end]);
+  const resolved = resolveChoice(period, new Date(now));
+  // Query keys compare by value: a new object for the same days and hour asks nothing again.
+  const scope: OverviewScope | null = app
+    ? { adAccountId: app.adAccountId, adamId: app.adamId, ...resolved }
+    : null;
 
   function selectApp(key: AppKey) {
     writeStored(STORAGE_KEYS.orgId, String(key.adAccountId));
@@ -63,5 +48,5 @@ export function useOverviewSelection() {
     setChosenApp(key);
   }
 
-  return { apps, app, today, period, setPeriod, selectApp, scope };
+  return { apps, app, now: new Date(now), period, setPeriod, selectApp, scope, resolved };
 }

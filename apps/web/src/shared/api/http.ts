@@ -1,6 +1,6 @@
 // Calls to the REST API: JSON in and out, a correlation id and the session headers on every
 // request, and the one error shape turned into ApiError. Errors every screen treats alike (413,
-// an ended session) are handled here once.
+// an expired token, an ended session) are handled here once.
 import {
   CORRELATION_HEADER,
   DEFAULT_LOCALE,
@@ -20,10 +20,15 @@ export class ApiError extends Error {
   }
 }
 
+/** What renewing the access token came to: a fresh token, the session's end, or neither. */
+export type RenewalOutcome = 'renewed' | 'ended' | 'failed';
+
 /** How the signed-in session reaches the API client without shared/ depending on a feature. */
 export interface ApiSession {
   /** The session headers of spec 2 §7.1, empty when nobody is signed in. */
   headers(): Record<string, string>;
+  /** For a 401 to a request sent with these headers: the token may merely have expired. */
+  renew(sent: Record<string, string>): Promise<RenewalOutcome>;
   /** Called for a 401 on a request that carried a session (spec 1 §4, §8). */
   onUnauthorized(body: ApiErrorBody | undefined): void;
 }
@@ -38,6 +43,8 @@ export interface RequestOptions {
   quietSessionEnd?: boolean;
   /** A file download (CSV): a successful answer is read as text, not JSON. */
   readText?: boolean;
+  /** The server takes an expired token of a live session here: a 401 means the session ended. */
+  acceptsExpiredToken?: boolean;
 }
 
 const LOCALE_HEADER = 'x-locale';
@@ -64,6 +71,11 @@ const SESSION_ERROR_CODES: ReadonlySet<number> = new Set([
   ERROR_CODES.ACCOUNT_DISABLED,
   ERROR_CODES.PASSWORD_CHANGED,
 ]);
+/** Codes that end the session whatever its token: no renewal can help. */
+const ENDED_SESSION_CODES: ReadonlySet<number> = new Set([
+  ERROR_CODES.ACCOUNT_DISABLED,
+  ERROR_CODES.PASSWORD_CHANGED,
+]);
 
 export function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && 'code' in value && 'message' in value;
@@ -76,7 +88,10 @@ export interface SentRequest {
   sentSession: boolean;
 }
 
-export async function sendRequest(path: string, init: RequestOptions = {}): Promise<SentRequest> {
+async function sendOnce(
+  path: string,
+  init: RequestOptions,
+): Promise<SentRequest & { sessionHeaders: Record<string, string> }> {
   const sessionHeaders = init.anonymous ? {} : (apiSession?.headers() ?? {});
   const response = await fetch(`${apiBase}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -96,7 +111,29 @@ export async function sendRequest(path: string, init: RequestOptions = {}): Prom
       ? await response.text()
       : await response.json().catch(() => undefined);
   const sentSession = Object.keys(sessionHeaders).length > 0 && !init.quietSessionEnd;
-  return { response, payload, sentSession };
+  return { response, payload, sentSession, sessionHeaders };
+}
+
+/** A 401 that an expired access token explains, so that a renewed one may be accepted. */
+function mayBeExpiredToken(sent: SentRequest, init: RequestOptions): boolean {
+  return (
+    sent.sentSession &&
+    !init.acceptsExpiredToken &&
+    sent.response.status === 401 &&
+    !(isErrorBody(sent.payload) && ENDED_SESSION_CODES.has(sent.payload.code))
+  );
+}
+
+/**
+ * Sends a request; one refused for an expired token is sent again once the token is renewed. When
+ * the renewal could not reach the server, the 401 is not taken for the end of the session.
+ */
+export async function sendRequest(path: string, init: RequestOptions = {}): Promise<SentRequest> {
+  const { sessionHeaders, ...sent } = await sendOnce(path, init);
+  if (!apiSession || !mayBeExpiredToken(sent, init)) return sent;
+  const outcome = await apiSession.renew(sessionHeaders);
+  if (outcome === 'renewed') return sendOnce(path, init);
+  return outcome === 'ended' ? sent : { ...sent, sentSession: false };
 }
 
 /** Shows what every screen shows for this failure, then throws it for the caller. */

@@ -1,9 +1,15 @@
-// The period: an overview period or date preset from a list, or any range picked on the calendar
-// (at most 24 months back, no later than today in the account's time zone).
-import { Group, Select } from '@mantine/core';
+// The period: an overview period or date preset from a list, each shown with the days it covers
+// now, or any range picked on the calendar (at most 24 months back, no later than today, UTC).
+import { Group, Select, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import type { DateRange } from '@tapwise/contracts';
+import {
+  NAMED_PERIODS,
+  isNamedPeriod,
+  namedPeriodRange,
+  utcToday,
+  type DateRange,
+} from '@tapwise/contracts';
 import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
@@ -13,13 +19,8 @@ import 'dayjs/locale/ru';
 import 'dayjs/locale/zh-cn';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  NAMED_PERIODS,
-  customChoice,
-  earliestDay,
-  isNamedPeriod,
-  type PeriodChoice,
-} from './period';
+import { customChoice, earliestDay, type PeriodChoice } from './period';
+import { usePeriodLabels } from './period-labels';
 
 /** dayjs names Chinese by region; the other interface languages match their dayjs names. */
 const DAYJS_LOCALES: Record<string, string> = { zh: 'zh-cn' };
@@ -45,14 +46,20 @@ export function OverviewDates({ children }: { children: ReactNode }) {
 export interface PeriodPickerProps {
   period: PeriodChoice;
   range: DateRange;
-  today: string;
+  /** The moment the period is counted at (its "today" is this UTC day). */
+  now: Date;
   onChange(period: PeriodChoice): void;
 }
 
-export function PeriodPicker({ period, range, today, onChange }: PeriodPickerProps) {
+export function PeriodPicker({ period, range, now, onChange }: PeriodPickerProps) {
   const { t } = useTranslation();
+  const labels = usePeriodLabels();
+  const today = utcToday(now);
   // The first day of a range being picked, until its last day is picked too.
   const [draft, setDraft] = useState<[string | null, string | null] | null>(null);
+  const daysOf = new Map(
+    NAMED_PERIODS.map((id) => [id as string, labels.range(namedPeriodRange(id, today))]),
+  );
   const options = [
     ...NAMED_PERIODS.map((id) => ({ value: id, label: t(`overview.periods.${id}`) })),
     { value: 'custom', label: t('overview.periods.custom') },
@@ -65,6 +72,17 @@ export function PeriodPicker({ period, range, today, onChange }: PeriodPickerPro
         value={period.id}
         allowDeselect={false}
         w={200}
+        comboboxProps={{ width: 340, position: 'bottom-start' }}
+        renderOption={({ option }) => (
+          <Group justify="space-between" gap="md" wrap="nowrap" w="100%">
+            <span>{option.label}</span>
+            {daysOf.has(option.value) && (
+              <Text size="xs" c="dimmed" data-testid={`period-option-days-${option.value}`}>
+                {daysOf.get(option.value)}
+              </Text>
+            )}
+          </Group>
+        )}
         onChange={(value) => {
           if (isNamedPeriod(value)) onChange({ id: value });
           else if (value === 'custom') onChange({ id: 'custom', range });

@@ -1,8 +1,9 @@
-// Connects the stored session to the API client: its headers on every call (spec 2 §7.1) and
-// the handling of an ended session.
+// Connects the stored session to the API client: its headers on every call (spec 2 §7.1), the
+// renewal of an expired token and the handling of an ended session.
 import { SESSION_HEADERS } from '@tapwise/contracts';
 import { connectApiSession } from '../../../shared/api/http';
 import { handleSessionEnded } from './session-expiry';
+import { renewAfterRefusal } from './session-renewal';
 import { currentSession } from './session-store';
 
 export function sessionHeaders(): Record<string, string> {
@@ -17,7 +18,11 @@ export function sessionHeaders(): Record<string, string> {
 }
 
 export function connectSessionToApi(): void {
-  connectApiSession({ headers: sessionHeaders, onUnauthorized: handleSessionEnded });
+  connectApiSession({
+    headers: sessionHeaders,
+    renew: renewAfterRefusal,
+    onUnauthorized: handleSessionEnded,
+  });
 }
 
 /** What the socket handshake carries (spec 2 §7.4), read afresh at every (re)connection. */

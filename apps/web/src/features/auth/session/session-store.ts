@@ -16,6 +16,8 @@ export interface Session {
   claims: SessionClaims;
   /** When the access token expires, in epoch milliseconds (its `exp` claim). */
   expiresAt: number;
+  /** When it was issued, in epoch milliseconds (its `iat` claim; 0 when absent). */
+  issuedAt: number;
   /** The super admin's own token, kept while they act as another user. */
   adminToken: string | null;
 }
@@ -33,13 +35,15 @@ function decodeBase64Url(segment: string): string {
 }
 
 /** The claims of a JWT, or null when it is not one. */
-export function decodeClaims(token: string): (SessionClaims & { exp?: number }) | null {
+export function decodeClaims(
+  token: string,
+): (SessionClaims & { exp?: number; iat?: number }) | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(decodeBase64Url(payload));
     return typeof claims === 'object' && claims !== null && 'UserId' in claims
-      ? (claims as SessionClaims & { exp?: number })
+      ? (claims as SessionClaims & { exp?: number; iat?: number })
       : null;
   } catch {
     return null;
@@ -64,7 +68,14 @@ export function currentSession(): Session | null {
   const claims = token ? decodeClaims(token) : null;
   const session =
     token && sessId && claims
-      ? { token, sessId, claims, expiresAt: (claims.exp ?? 0) * 1000, adminToken }
+      ? {
+          token,
+          sessId,
+          claims,
+          expiresAt: (claims.exp ?? 0) * 1000,
+          issuedAt: (claims.iat ?? 0) * 1000,
+          adminToken,
+        }
       : null;
   snapshot = { key, session };
   return session;
