@@ -1,11 +1,16 @@
 // jsdom lacks a few browser APIs Mantine uses.
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no server to connect to: sockets are fakes that tests drive (test/fake-socket.ts).
 vi.mock('socket.io-client', () => import('./fake-socket'));
 
-afterEach(() => cleanup());
+// The toast store outlives a render: a test's toasts would fill the next one's visible slots.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -47,7 +47,6 @@ export function applyAccessGuards(schema: GraphQLSchema): GraphQLSchema {
       // Expected failures become GraphQL errors here, so they are answered, not logged as faults.
       field.resolve = async (source, args, context: GraphQLContext, info) => {
         try {
-          if (required !== 'public' && context.authError) throw context.authError;
           assertAccess(context.auth, required);
           checkArguments(args);
           return await resolve(source, args, context, info);

@@ -5,15 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../modules/app-context';
 import type { AuthContext } from '../auth/auth-context';
 import type { RequestOrigin } from '../../modules/accounts/sessions.service';
-import type { AppError } from '../errors';
 
 export interface GraphQLContext {
   app: AppContext;
   logger: FastifyBaseLogger;
   requestId: string;
-  /** The caller, or null when anonymous; authError is set when the credentials were refused. */
+  /** The caller, or null when anonymous (refused credentials never reach a resolver). */
   auth: AuthContext | null;
-  authError: AppError | null;
   origin: RequestOrigin;
   locale: string;
 }

@@ -10,6 +10,7 @@ import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { AppError } from '../errors';
 import type { GraphQLContext } from '../graphql/builder';
 import {
+  expectedGraphQLError,
   isExpectedError,
   maskError,
   originalError,
@@ -95,25 +96,26 @@ export function registerGraphQL(
       ...(config.isProduction ? [noIntrospection] : []),
     ],
     context: async ({ req }) => {
-      let auth: AuthContext | null = null;
-      let authError: AppError | null = null;
+      let auth: AuthContext | null;
       try {
         auth = await authenticate({
           authorization: req.headers.authorization,
           sessionId: [req.headers['x-session-id']].flat()[0],
         });
       } catch (error) {
-        authError =
+        // Refused credentials concern the whole request, not a field: answered without data, so
+        // with the session's own status (401) and code, whatever fields were asked.
+        throw expectedGraphQLError(
           error instanceof AppError
             ? error
-            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again');
+            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again'),
+        );
       }
       return {
         app: appContext,
         logger: req.log,
         requestId: req.id,
         auth,
-        authError,
         origin: requestOrigin(req),
         locale: requestLocale(req),
       };

@@ -258,11 +258,12 @@ describe('a backtest', () => {
     for (const [asked, session] of [
       [id, admin],
       [id, otherAdmin],
-      ['not-a-uuid', readOnly],
       ['00000000-0000-4000-8000-000000000000', readOnly],
     ] as const) {
       expect(errorOf(await read(asked, session)), asked).toMatchObject({ error: 'NOT_FOUND' });
     }
+    // An id that cannot name a backtest is refused by its form, before any query.
+    expect(errorOf(await read('not-a-uuid', readOnly))).toMatchObject({ error: 'BAD_REQUEST' });
   });
 
   it("keeps only the member's three newest finished backtests", async () => {
