@@ -17,7 +17,13 @@ interface Row {
   adAccountId: number;
   campaignId: number | null;
   adGroupId: number | null;
-  details: { bidMicros?: number | null };
+  details: {
+    bidMicros?: number | null;
+    defaultBidMicros?: number | null;
+    cpaGoalMicros?: number | null;
+    adGroupName?: string;
+    campaignName?: string;
+  };
 }
 
 let server: TapwiseProcess;
@@ -78,10 +84,12 @@ async function confirmStatus(action: 'Pause' | 'Resume', message: string) {
 describe('ads manager', () => {
   it('changes a keyword found by search, pauses it and resumes it', async () => {
     const keywords = await reportRows('targetingKeywordReports', {});
-    // A live keyword whose text no other keyword contains, so the search finds it alone.
+    // A live keyword whose text no other keyword contains, so the search finds it alone, in an
+    // ad group without a CPA goal (a bid above it would be confirmed first).
     const keyword = keywords.find(
       (candidate) =>
         candidate.status === 'ENABLED' &&
+        !candidate.details.cpaGoalMicros &&
         keywords.every((other) => other === candidate || !other.name.includes(candidate.name)),
     );
     expect(keyword).toBeDefined();
@@ -92,7 +100,9 @@ describe('ads manager', () => {
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
     await rows().filter({ hasText: name }).waitFor();
 
-    const newBid = ((keyword!.details.bidMicros ?? 1_000_000) / 1_000_000 + 0.37).toFixed(2);
+    // A quarter more: an ordinary change, sent without a second question.
+    const currentBid = keyword!.details.bidMicros ?? keyword!.details.defaultBidMicros!;
+    const newBid = ((currentBid * 1.25) / 1_000_000).toFixed(2);
     await page
       .getByRole('button', { name: new RegExp(`^Bid .+ for ${name}, press to edit$`) })
       .click();
@@ -100,6 +110,10 @@ describe('ads manager', () => {
     await bidField.fill(newBid);
     await bidField.press('Enter');
     await toast('Bid amount changed successfully');
+    // The row keeps its ad group and campaign after the change (issue 18, item 5).
+    const changedRow = rows().filter({ hasText: name });
+    await changedRow.getByText(keyword!.details.adGroupName!, { exact: true }).waitFor();
+    await changedRow.getByText(keyword!.details.campaignName!, { exact: true }).waitFor();
     const [stored] = await reportRows(
       'targetingKeywordReports',
       { adGroupIds: [keyword!.adGroupId] },
@@ -209,10 +223,43 @@ describe('ads manager', () => {
 
     await openAdsManager('tab=keywords');
     await expect
-      .poll(() => page.getByTestId('status-tab-paused').getAttribute('aria-selected'))
+      .poll(() => page.getByTestId('status-tab-paused').getAttribute('aria-selected'), {
+        timeout: 15_000,
+      })
       .toBe('true');
     await page.getByRole('button', { name: 'Views' }).click();
     await page.getByRole('menuitem', { name: viewName }).waitFor();
     await page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
+  }, 60_000);
+
+  it("switching tabs shows a loading state, never the last tab's rows", async () => {
+    // The keywords' answer is held back, as on a slow network.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('targetingKeywordReports')) await held;
+      await route.continue();
+    });
+    try {
+      await openAdsManager('tab=adGroups');
+      await page.getByTestId('status-count-all').waitFor();
+      expect(await rows().count()).toBeGreaterThan(0);
+
+      await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
+      await page.getByTestId('table-skeleton').waitFor();
+      expect(await rows().count()).toBe(0);
+      expect(await page.getByTestId('status-count-all').count()).toBe(0);
+      expect(await page.getByRole('columnheader', { name: 'Bid' }).count()).toBe(0);
+    } finally {
+      release();
+    }
+    await page.getByRole('columnheader', { name: 'Bid' }).waitFor();
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page
+      .getByRole('button', { name: / for .+, press to edit$/ })
+      .first()
+      .waitFor();
+    // Requests still held let go before the handler goes.
+    await page.unrouteAll({ behavior: 'wait' });
   }, 60_000);
 });

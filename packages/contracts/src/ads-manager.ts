@@ -144,8 +144,8 @@ export interface ReportRowDetails {
   timeZone?: string;
   adamId?: number;
   appName?: string;
-  campaignName?: string;
-  adGroupName?: string;
+  campaignName?: string | null;
+  adGroupName?: string | null;
   /** Campaigns. */
   dailyBudgetMicros?: number | null;
   countriesOrRegions?: string[];
@@ -153,13 +153,14 @@ export interface ReportRowDetails {
   servingStateReasons?: string[];
   startTime?: string | null;
   endTime?: string | null;
-  /** Ad groups. */
+  /** Ad groups, and a keyword's ad group. */
   defaultBidMicros?: number | null;
   cpaGoalMicros?: number | null;
   automatedKeywordsOptIn?: boolean;
   targetingDimensions?: Record<string, unknown>;
-  /** Keywords and negative keywords. */
+  /** Keywords and negative keywords; search terms: their keyword's, or AUTO (Search Match). */
   matchType?: string;
+  /** Keywords: their own bid; null when they bid the ad group's default bid (defaultBidMicros). */
   bidMicros?: number | null;
   /** Search terms. */
   searchTermSource?: string;
@@ -169,8 +170,10 @@ export interface ReportRowDetails {
   creativeType?: string;
   creativeId?: number;
   productPageId?: string | null;
-  /** Accounts and apps: how many campaigns they hold. */
+  /** Accounts and apps: how many campaigns they hold; creative sets: how many their ads are in. */
   campaignCount?: number;
+  /** Creative sets: how many ad groups their ads are in (the names show when it is one). */
+  adGroupCount?: number;
 }
 
 export interface ReportRow {
@@ -217,7 +220,8 @@ export interface ReportSeriesPoint extends SeriesPoint {
 // Custom views (spec 2 §7.3 Presets and views): a tab's chart, table, filters and sort, saved per
 // user; the pinned one opens by default.
 
-export const CHART_METRICS_MAX = 2;
+/** Lines on one chart (views and presets alike); chart-axes.ts keeps them to two units. */
+export const CHART_METRICS_MAX = 4;
 
 export const customViewInput = z.object({
   /** Absent to create, present to replace. */

@@ -99,6 +99,31 @@ export const keywordBidInput = z.object({
 });
 export type KeywordBidInput = z.infer<typeof keywordBidInput>;
 
+/**
+ * A manual raise this many times the current amount or more is confirmed before it is sent
+ * (automation has its own caps in the safety gateway).
+ */
+export const UNUSUAL_RAISE_FACTOR = 3;
+
+export type UnusualChangeReason = 'moreThanTripled' | 'aboveCpaGoal';
+
+/**
+ * Why a new bid or budget (micros) deserves a second look: more than UNUSUAL_RAISE_FACTOR times
+ * the current amount, or a bid above the ad group's CPA goal. Empty when it looks ordinary.
+ */
+export function unusualChangeReasons(change: {
+  currentMicros: number | null | undefined;
+  nextMicros: number;
+  cpaGoalMicros?: number | null | undefined;
+}): UnusualChangeReason[] {
+  const reasons: UnusualChangeReason[] = [];
+  const { currentMicros, nextMicros, cpaGoalMicros } = change;
+  if (currentMicros && nextMicros > UNUSUAL_RAISE_FACTOR * currentMicros)
+    reasons.push('moreThanTripled');
+  if (cpaGoalMicros && nextMicros > cpaGoalMicros) reasons.push('aboveCpaGoal');
+  return reasons;
+}
+
 const newKeyword = z.object({
   text: keywordTextSchema,
   matchType: z.enum(MATCH_TYPES),
@@ -161,6 +186,19 @@ export interface BulkActionProgress {
 /** Multi-row actions up to this many rows answer at once; larger ones run as a bulk action. */
 export const DIRECT_WRITE_MAX_ROWS = 20;
 
+/** A keyword's move takes it to another ad group (created there, then deleted here); copy keeps it. */
+export const KEYWORD_TRANSFER_MODES = ['move', 'copy'] as const;
+export type KeywordTransferMode = (typeof KEYWORD_TRANSFER_MODES)[number];
+
+/** Move or copy keywords (their text, match type, own bid and status) to another ad group. */
+export const keywordTransferInput = z.object({
+  adAccountId: appleId,
+  mode: z.enum(KEYWORD_TRANSFER_MODES),
+  keywords: z.array(entityRefSchema).min(1).max(DIRECT_WRITE_MAX_ROWS),
+  targetAdGroupId: appleId,
+});
+export type KeywordTransferInput = z.infer<typeof keywordTransferInput>;
+
 /** Spec 1 §8 wording of the ads manager's toasts. */
 export const ADS_MANAGER_MESSAGES = {
   campaignStatusFailed: "Couldn't change campaign status",
@@ -188,6 +226,15 @@ export const ADS_MANAGER_MESSAGES = {
   /** A keyword with the same text and match type is already in the ad group. */
   keywordDuplicate: 'This keyword is already in the ad group.',
   readOnly: 'Your role can view the ads manager but not change it.',
+  keywordsMoved: 'Keywords moved',
+  keywordsCopied: 'Keywords copied',
+  /** A move whose keyword Apple created in the new ad group but did not delete from the old. */
+  keywordMovePartly:
+    'Added to the new ad group, but Apple did not remove it from the old one, so it is in both. Move it again to finish.',
+  keywordTransferSameAdGroup: 'The keyword is already in this ad group.',
+  keywordTransferOtherApp: 'Choose an ad group of a campaign for the same app.',
+  keywordTransferNotSearchResults:
+    'Keywords can be added only to ad groups of search results campaigns.',
 } as const;
 export type AdsManagerMessage = keyof typeof ADS_MANAGER_MESSAGES;
 

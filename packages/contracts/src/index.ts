@@ -8,6 +8,7 @@ export * from './metrics';
 export * from './currencies';
 export * from './overview';
 export * from './overview-csv';
+export * from './report-export';
 export * from './rule-logs-csv';
 export * from './overview-csv-labels';
 export * from './ads-manager';

@@ -132,7 +132,9 @@ export function formatMetricValue(key: MetricKey, value: number | null): string 
 
 /** Spreadsheets run cells starting with these as formulas; names from Apple must stay text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const text = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+/** Text as a spreadsheet cell: a leading formula character is escaped with `'`. */
+export const spreadsheetText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const text = spreadsheetText;
 
 function mergeLabels(overrides: OverviewCsvLabelOverrides = {}): OverviewCsvLabels {
   return {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
 import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
+import { registerReportExportRoutes } from './ads-manager/report-export.routes';
 import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
@@ -18,6 +19,7 @@ export function restApi(ctx: AppContext) {
     await registerIntegrationRoutes(api, ctx);
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
+    await registerReportExportRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

@@ -7,6 +7,7 @@ export interface GraphqlCall {
   variables: Record<string, unknown>;
 }
 
+/** An answer may be a promise, to hold a response back while a test looks at the page. */
 type Answer = (variables: Record<string, unknown>) => unknown;
 
 /**
@@ -34,8 +35,10 @@ export function fakeGraphql(answers: Record<string, Answer>) {
       }
       calls.push({ operation: field, variables: body.variables });
       const alias = new RegExp(`(\\w+)\\s*:\\s*${field}\\b`).exec(body.query)?.[1];
-      const data = { [alias ?? field]: answers[field]!(body.variables) };
-      return Promise.resolve(new Response(JSON.stringify({ data }), { status: 200 }));
+      const respond = (value: unknown) =>
+        new Response(JSON.stringify({ data: { [alias ?? field]: value } }), { status: 200 });
+      const answer = answers[field]!(body.variables);
+      return answer instanceof Promise ? answer.then(respond) : Promise.resolve(respond(answer));
     }),
   );
   return calls;

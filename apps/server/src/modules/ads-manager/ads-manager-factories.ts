@@ -14,7 +14,8 @@ export interface SeededKeyword {
   status: 'ENABLED' | 'PAUSED';
   deleted: boolean;
   matchType: 'EXACT' | 'BROAD';
-  bidMicros: number;
+  /** null: the keyword bids its ad group's default bid. */
+  bidMicros: number | null;
 }
 
 export interface KeywordFact {

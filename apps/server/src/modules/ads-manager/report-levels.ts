@@ -108,6 +108,26 @@ export interface LevelDefinition {
   scopes: readonly ScopeFilter[];
 }
 
+/** A search term matched its keyword's match type, or Search Match (AUTO) without a keyword. */
+const SEARCH_TERM_MATCH_TYPE = `coalesce(k.match_type, CASE WHEN s.search_term_source = 'AUTO' THEN 'AUTO' END)`;
+
+/**
+ * What a creative set's ads say of it (v1 creatives have no status of their own): live while
+ * one of its ads is, paused when all are; the ad group and campaign when its ads are in one.
+ */
+const creativeSetAds = `LEFT JOIN LATERAL (
+    SELECT CASE WHEN bool_or(d.status = 'ENABLED') THEN 'ENABLED'
+        WHEN count(*) > 0 THEN 'PAUSED' END AS status,
+      count(DISTINCT d.ad_group_id)::int AS ad_group_count,
+      count(DISTINCT d.campaign_id)::int AS campaign_count,
+      min(g.name) AS ad_group_name, min(c.name) AS campaign_name
+    FROM ads d
+    LEFT JOIN ad_groups g ON ${joinOn('g', 'd', 'ad_group_id')}
+    LEFT JOIN campaigns c ON ${joinOn('c', 'd', 'campaign_id')}
+    WHERE d.team_id = cr.team_id AND d.ad_account_id = cr.ad_account_id AND d.creative_id = cr.id
+      AND NOT d.deleted
+  ) u ON true`;
+
 const adFactsThroughAds = `JOIN ads d ON ${joinOn('d', 'f', 'ad_id')}`;
 const adFactsThroughCreatives = `${adFactsThroughAds} JOIN creatives cr ON ${joinOn('cr', 'd', 'creative_id')}`;
 
@@ -231,7 +251,8 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
         id: 'k.id::text',
         name: 'k.text',
         ...lifecycle('k', 'k.status'),
-        sort_bid: 'k.bid_micros::float8',
+        // A keyword without a bid of its own bids its ad group's default bid.
+        sort_bid: 'coalesce(k.bid_micros, g.default_bid_micros)::float8',
         match_type: 'k.match_type',
         details: details({
           currency: 'c.currency',
@@ -240,6 +261,8 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
           adGroupName: 'g.name',
           matchType: 'k.match_type',
           bidMicros: 'k.bid_micros',
+          defaultBidMicros: 'g.default_bid_micros',
+          cpaGoalMicros: 'g.cpa_goal_micros',
         }),
       },
       `keywords k JOIN campaigns c ON ${joinOn('c', 'k', 'campaign_id')}
@@ -267,12 +290,13 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
             key: 's.key',
             id: 's.key',
             name: 's.search_term_text',
-            match_type: 'k.match_type',
+            match_type: SEARCH_TERM_MATCH_TYPE,
             details: details({
               currency: 'c.currency',
               adamId: 's.adam_id',
               campaignName: 'c.name',
               adGroupName: 'g.name',
+              matchType: SEARCH_TERM_MATCH_TYPE,
               searchTermSource: 's.search_term_source',
               keywordId: 'nullif(s.keyword_id, 0)',
               keywordText: 'k.text',
@@ -311,17 +335,22 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
         key: 'cr.id',
         id: 'cr.id::text',
         name: 'cr.name',
+        status: 'u.status',
         deleted: 'cr.deleted',
         details: details({
           currency: 'a.currency',
           adamId: 'cr.adam_id',
           appName: 'p.name',
+          adGroupName: 'CASE WHEN u.ad_group_count = 1 THEN u.ad_group_name END',
+          campaignName: 'CASE WHEN u.campaign_count = 1 THEN u.campaign_name END',
+          adGroupCount: 'u.ad_group_count',
+          campaignCount: 'u.campaign_count',
           creativeId: 'cr.id',
           creativeType: 'cr.creative_type',
           productPageId: 'cr.product_page_id',
         }),
       },
-      `creatives cr ${accountJoin('cr')} ${appJoin('cr')}`,
+      `creatives cr ${accountJoin('cr')} ${appJoin('cr')} ${creativeSetAds}`,
       'cr',
     ),
     facts: {

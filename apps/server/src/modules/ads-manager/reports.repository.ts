@@ -451,7 +451,7 @@ const numberOrNull = (value: unknown) =>
 const textOrNull = (value: unknown) =>
   value === null || value === undefined ? null : String(value);
 
-function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRow {
+export function reportRowOf(level: ReportLevel, row: Record<string, unknown>): ReportRow {
   const details =
     typeof row.details === 'string' ? JSON.parse(row.details) : (row.details as object);
   return {

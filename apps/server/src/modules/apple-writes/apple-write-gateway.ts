@@ -31,13 +31,15 @@ export interface EntityChange<L extends WritableLevel> {
   send(account: AccountClient, current: AppleEntityOf[L]): Promise<AppleEntityOf[L] | null>;
   /** The spec's wording when Apple refuses. */
   failure: string;
-  /** The activity log entry's kind and line in words. */
-  record(stored: StoredRow<L>, row: NewRow<L>): LogLine;
+  /** The activity log entry's kind and line in words; null when a larger action records it. */
+  record(stored: StoredRow<L>, row: NewRow<L>): LogLine | null;
 }
 
 export interface LogLine {
   logType: string;
   message: string;
+  /** What the entry says changed, when not the entity's fields before and after. */
+  fields?: { before: Record<string, unknown> | null; after: Record<string, unknown> };
 }
 
 export interface ChangeOutcome<L extends WritableLevel> {
@@ -51,7 +53,8 @@ export interface EntityCreation<L extends 'keyword' | 'negativeKeyword', Item> {
   items: Item[];
   send(account: AccountClient, items: Item[]): Promise<BulkItemResult<AppleEntityOf[L]>[]>;
   failure: string;
-  record(row: NewRow<L>): LogLine;
+  /** Null when a larger action records the creation (a keyword's move). */
+  record(row: NewRow<L>): LogLine | null;
 }
 
 interface PendingChange {
@@ -88,9 +91,18 @@ const PRE_SEND_CHECKS: readonly PreSendCheck[] = [refuseIfChangedInApple];
 export interface AppleWriteGateway {
   adAccountId: number;
   change<L extends WritableLevel>(change: EntityChange<L>): Promise<ChangeOutcome<L>>;
+  /** Per item: created (with Apple's new id) or refused with Apple's message. */
   create<L extends 'keyword' | 'negativeKeyword', Item>(
     creation: EntityCreation<L, Item>,
-  ): Promise<{ ok: boolean; message: string | null }[]>;
+  ): Promise<CreatedItem[]>;
+  /** Records what Apple now holds when an action stopped half way, outside any change. */
+  note(level: WritableLevel, entityId: number, line: Required<LogLine>): Promise<void>;
+}
+
+export interface CreatedItem {
+  ok: boolean;
+  message: string | null;
+  id: number | null;
 }
 
 export const READ_ONLY_APPLE_ROLE =
@@ -118,7 +130,29 @@ export async function openAppleWriteGateway(
     adAccountId,
     change: (change) => applyChange(scope, account, change),
     create: (creation) => applyCreation(scope, account, creation),
+    note: (level, entityId, line) => noteActivity(scope, level, entityId, line),
   };
+}
+
+async function noteActivity(
+  scope: GatewayScope,
+  level: WritableLevel,
+  entityId: number,
+  { fields, ...entry }: Required<LogLine>,
+): Promise<void> {
+  const { db, actor, adAccountId } = scope;
+  await insertActivityLog(db, actor.teamId, {
+    userId: actor.userId,
+    impersonatorId: actor.impersonatorId,
+    ...entry,
+    change: {
+      level,
+      adAccountId,
+      entityId: String(entityId),
+      ...fields,
+      source: actor.source,
+    },
+  });
 }
 
 async function applyChange<L extends WritableLevel>(
@@ -139,19 +173,20 @@ async function applyChange<L extends WritableLevel>(
   });
   if (!answer) return { changed: false, row: currentRow };
   const row = operations.row(adAccountId, answer);
-  const { before, after } = changedFields(stored, row);
+  const line = change.record(stored, row);
   await db.transaction(async (tx) => {
     await saveStoredCopies(tx, actor.teamId, change.level, [row]);
+    if (!line) return;
+    const { fields, ...entry } = line;
     await insertActivityLog(tx, actor.teamId, {
       userId: actor.userId,
       impersonatorId: actor.impersonatorId,
-      ...change.record(stored, row),
+      ...entry,
       change: {
         level: change.level,
         adAccountId,
         entityId: String(change.ref.id),
-        before,
-        after,
+        ...(fields ?? changedFields(stored, row)),
         source: actor.source,
       },
     });
@@ -184,7 +219,7 @@ async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(
   scope: GatewayScope,
   account: AccountClient,
   creation: EntityCreation<L, Item>,
-): Promise<{ ok: boolean; message: string | null }[]> {
+): Promise<CreatedItem[]> {
   const { db, actor, adAccountId } = scope;
   const answers = await creation.send(account, creation.items).catch((error: unknown) => {
     throw refusal(error, creation.failure);
@@ -196,16 +231,18 @@ async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(
   await db.transaction(async (tx) => {
     await saveStoredCopies(tx, actor.teamId, creation.level, rows);
     for (const row of rows) {
+      const line = creation.record(row);
+      if (!line) continue;
+      const { fields, ...entry } = line;
       await insertActivityLog(tx, actor.teamId, {
         userId: actor.userId,
         impersonatorId: actor.impersonatorId,
-        ...creation.record(row),
+        ...entry,
         change: {
           level: creation.level,
           adAccountId,
           entityId: String(row.id),
-          before: null,
-          after: changedFields(null, row).after,
+          ...(fields ?? { before: null, after: changedFields(null, row).after }),
           source: actor.source,
         },
       });
@@ -213,8 +250,8 @@ async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(
   });
   return creation.items.map((_item, index) => {
     const answer = answers.find((candidate) => candidate.correlationId === index);
-    if (answer?.success) return { ok: true, message: null };
-    return { ok: false, message: answer?.error?.message ?? creation.failure };
+    if (answer?.success && answer.result) return { ok: true, message: null, id: answer.result.id };
+    return { ok: false, message: answer?.error?.message ?? creation.failure, id: null };
   });
 }
 

@@ -13,7 +13,7 @@ import {
   type WritableLevel,
 } from '@tapwise/contracts';
 import { io as connectSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
@@ -100,6 +100,8 @@ const KEYWORD_BID = `mutation($input: KeywordBidInput!) {
   changeKeywordBid(input: $input) { successMessage row { id name details } } }`;
 const ADD_KEYWORDS = `mutation($input: AddKeywordsInput!) {
   addTargetingKeywords(input: $input) { successMessage added refused { text matchType message } } }`;
+const TRANSFER = `mutation($input: KeywordTransferInput!) {
+  transferKeywords(input: $input) { successMessage bulkActionId results { id ok message } } }`;
 const ADD_NEGATIVES = `mutation($input: AddNegativeKeywordsInput!) {
   addNegativeKeywords(input: $input) { successMessage added refused { text matchType message } } }`;
 
@@ -353,7 +355,10 @@ describe('edits', () => {
       cpaGoalMicros: 4_500_000,
       defaultBidMicros: null,
     });
-    expect(goal.updateAdGroup.row.details).toMatchObject({ cpaGoalMicros: 4_500_000 });
+    expect(goal.updateAdGroup.row.details).toMatchObject({
+      cpaGoalMicros: 4_500_000,
+      campaignName: (await stored('campaign', campaignIds[0]!))!.name,
+    });
 
     const both = await gql(UPDATE_AD_GROUP, {
       input: { adAccountId, adGroup: await refOf('adGroup', id), cpaGoal: '3', defaultBid: '1' },
@@ -385,7 +390,13 @@ describe('edits', () => {
       { input: { adAccountId, keyword: await refOf('keyword', keyword!.id), bid: '9.99' } },
     );
     expect(answer.changeKeywordBid.successMessage).toBe(ADS_MANAGER_MESSAGES.bidChanged);
-    expect(answer.changeKeywordBid.row.details).toMatchObject({ bidMicros: 9_990_000 });
+    // The row the table shows, whole: a bid change must not blank its ad group and campaign.
+    expect(answer.changeKeywordBid.row.details).toMatchObject({
+      bidMicros: 9_990_000,
+      adGroupName: (await stored('adGroup', adGroup!.id))!.name,
+      campaignName: (await stored('campaign', campaignIds[0]!))!.name,
+      currency: (await stored('campaign', campaignIds[0]!))!.currency,
+    });
     expect((await apple.keywords.get(keyword!.id)).bid).toMatchObject({ amount: '9.99' });
     expect((await stored('keyword', keyword!.id))!.bidMicros).toBe(9_990_000);
     expect(await latestLog()).toMatchObject({
@@ -617,6 +628,140 @@ describe('bulk actions', () => {
   }, 120_000);
 });
 
+describe('moving and copying keywords', () => {
+  /** Two ad groups of a search results campaign no other test changes. */
+  async function adGroupPair() {
+    const [source, target] = await adGroupsOf(campaignIds[1]!);
+    return { source: source!, target: target! };
+  }
+  const transfer = async (mode: string, keywordIds: number[], targetAdGroupId: number) =>
+    (
+      await ok<{ transferKeywords: WriteResult }>(TRANSFER, {
+        input: {
+          adAccountId,
+          mode,
+          keywords: await Promise.all(keywordIds.map((id) => refOf('keyword', id))),
+          targetAdGroupId,
+        },
+      })
+    ).transferKeywords;
+  const inAdGroup = async (adGroupId: number, text: string) =>
+    (await keywordsOf(adGroupId)).filter((k) => k.text === text && !k.deleted);
+
+  it('copies a keyword with its match type, bid and status; a second copy is refused', async () => {
+    const { source, target } = await adGroupPair();
+    const [keyword] = await keywordsOf(source.id);
+    const copied = await transfer('copy', [keyword!.id], target.id);
+    expect(copied).toMatchObject({
+      successMessage: ADS_MANAGER_MESSAGES.keywordsCopied,
+      results: [{ id: keyword!.id, ok: true, message: null }],
+    });
+    const [copy] = await inAdGroup(target.id, keyword!.text);
+    expect(copy).toMatchObject({
+      matchType: keyword!.matchType,
+      bid: keyword!.bid,
+      status: keyword!.status,
+    });
+    expect(await inAdGroup(source.id, keyword!.text)).toHaveLength(1);
+    expect(await stored('keyword', copy!.id)).toMatchObject({ adGroupId: target.id });
+    expect(await latestLog()).toMatchObject({
+      logType: 'keyword_copied',
+      change: {
+        before: { adGroupId: source.id, keywordId: keyword!.id },
+        after: { adGroupId: target.id, keywordId: copy!.id },
+      },
+    });
+
+    const again = await transfer('copy', [keyword!.id], target.id);
+    expect(again.results).toEqual([
+      { id: keyword!.id, ok: false, message: ADS_MANAGER_MESSAGES.keywordDuplicate },
+    ]);
+  });
+
+  it('moves a keyword: created in the new ad group, deleted from the old, recorded once', async () => {
+    const { source, target } = await adGroupPair();
+    const [, keyword] = await keywordsOf(source.id);
+    const logsBefore = await listActivityLogs(server.database.db, company.teamId, 1000);
+    const moved = await transfer('move', [keyword!.id], target.id);
+    expect(moved).toMatchObject({
+      successMessage: ADS_MANAGER_MESSAGES.keywordsMoved,
+      results: [{ id: keyword!.id, ok: true }],
+    });
+    await expect(apple.keywords.get(keyword!.id)).rejects.toMatchObject({ kind: 'not-found' });
+    expect(await inAdGroup(source.id, keyword!.text)).toHaveLength(0);
+    expect((await stored('keyword', keyword!.id))!.deleted).toBe(true);
+    const [there] = await inAdGroup(target.id, keyword!.text);
+    expect(there).toMatchObject({ matchType: keyword!.matchType, bid: keyword!.bid });
+    expect((await stored('keyword', there!.id))!.deleted).toBe(false);
+    const logs = await listActivityLogs(server.database.db, company.teamId, 1000);
+    expect(logs).toHaveLength(logsBefore.length + 1);
+    expect(logs[0]).toMatchObject({
+      logType: 'keyword_moved',
+      change: {
+        entityId: String(keyword!.id),
+        before: { adGroupId: source.id, keywordId: keyword!.id },
+        after: { adGroupId: target.id, keywordId: there!.id },
+      },
+    });
+  });
+
+  it('tells a move Apple finished half, records it as copied, and finishes it when moved again', async () => {
+    const { source, target } = await adGroupPair();
+    const [, , keyword] = await keywordsOf(source.id);
+    // Apple creates the keyword in the new ad group, then fails to delete the old one.
+    const realFetch = globalThis.fetch;
+    let failed = false;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!failed && init?.method === 'DELETE' && url.includes(`/keywords/${keyword!.id}`)) {
+        failed = true;
+        return Promise.resolve(
+          new Response(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'down' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const half = await transfer('move', [keyword!.id], target.id);
+      expect(half.results).toEqual([
+        { id: keyword!.id, ok: false, message: ADS_MANAGER_MESSAGES.keywordMovePartly },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(failed).toBe(true);
+    expect(await inAdGroup(source.id, keyword!.text)).toHaveLength(1);
+    const [there] = await inAdGroup(target.id, keyword!.text);
+    expect((await stored('keyword', there!.id))!.deleted).toBe(false);
+    expect(await latestLog()).toMatchObject({
+      logType: 'keyword_copied',
+      change: { after: { adGroupId: target.id, keywordId: there!.id } },
+    });
+
+    const finished = await transfer('move', [keyword!.id], target.id);
+    expect(finished.results).toEqual([{ id: keyword!.id, ok: true, message: null }]);
+    expect(await inAdGroup(source.id, keyword!.text)).toHaveLength(0);
+    expect(await inAdGroup(target.id, keyword!.text)).toHaveLength(1);
+    expect(await latestLog()).toMatchObject({
+      logType: 'keyword_moved',
+      change: { after: { adGroupId: target.id, keywordId: there!.id } },
+    });
+  });
+
+  it('refuses a move into its own ad group, sending nothing', async () => {
+    const { source } = await adGroupPair();
+    const [, , , keyword] = await keywordsOf(source.id);
+    const same = await transfer('move', [keyword!.id], source.id);
+    expect(same.results).toEqual([
+      { id: keyword!.id, ok: false, message: ADS_MANAGER_MESSAGES.keywordTransferSameAdGroup },
+    ]);
+    expect((await apple.keywords.get(keyword!.id)).deleted).toBe(false);
+  });
+});
+
 describe('who may write', () => {
   const mutations = (campaign: unknown, adGroupId: number, keyword: unknown) =>
     [
@@ -647,6 +792,10 @@ describe('who may write', () => {
             keywords: [{ text: 'not allowed', matchType: 'EXACT' }],
           },
         },
+      ],
+      [
+        TRANSFER,
+        { input: { adAccountId, mode: 'move', keywords: [keyword], targetAdGroupId: adGroupId } },
       ],
     ] as const;
 

@@ -21,6 +21,7 @@ import {
   type AddKeywordsResult,
   type RefusedKeyword,
 } from './keyword-additions';
+import { transferKeywords } from './keyword-transfers';
 import { writeActorOf } from './write-actor';
 import { ReportRowRef } from '../ads-manager/ads-manager.graphql';
 
@@ -130,6 +131,15 @@ const AddNegativeKeywordsInput = builder.inputType('AddNegativeKeywordsInput', {
     campaignIds: t.floatList({ required: false }),
     adGroupIds: t.floatList({ required: false }),
     keywords: t.field({ type: [NewNegativeKeywordInput], required: true }),
+  }),
+});
+
+const KeywordTransferInput = builder.inputType('KeywordTransferInput', {
+  fields: (t) => ({
+    adAccountId: t.float({ required: true }),
+    mode: t.string({ required: true, description: 'move or copy' }),
+    keywords: t.field({ type: [EntityRefInput], required: true }),
+    targetAdGroupId: t.float({ required: true }),
   }),
 });
 
@@ -254,6 +264,15 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AddKeywordsInput, required: true }) },
     resolve: (_root, { input }, { app, auth }) =>
       addTargetingKeywords(app, writeActorOf(requireTeam(auth)), withoutNulls(input)),
+  }),
+  transferKeywords: t.field({
+    ...access('adsManager.write'),
+    type: WriteResultRef,
+    description:
+      'Moves or copies keywords to another ad group of the same app, with a result per keyword',
+    args: { input: t.arg({ type: KeywordTransferInput, required: true }) },
+    resolve: (_root, { input }, { app, auth }) =>
+      transferKeywords(app, writeActorOf(requireTeam(auth)), withoutNulls(input)),
   }),
   addNegativeKeywords: t.field({
     ...access('adsManager.write'),

@@ -68,7 +68,7 @@ export async function listLiveKeywords(
   adGroupId: number,
 ) {
   return db
-    .select({ text: keywords.text, matchType: keywords.matchType })
+    .select({ id: keywords.id, text: keywords.text, matchType: keywords.matchType })
     .from(keywords)
     .where(
       and(

@@ -13,11 +13,11 @@ import {
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
+import { findReportRow } from '../ads-manager/report-row.repository';
 import { openAppleWriteGateway, type AppleWriteGateway } from './apple-write-gateway';
 import { campaignNameTaken, findStoredEntity } from './apple-writes.repository';
 import { startBulkAction } from './bulk-actions.service';
 import { adGroupEdit, campaignEdit, keywordBidChange, statusChange } from './entity-changes';
-import { writtenRow } from './written-row';
 import { rowResult } from './write-row-result';
 import type { WriteActor } from './write-actor';
 
@@ -87,7 +87,7 @@ export async function updateCampaign(
   const outcome = await gateway.change(campaignEdit(input));
   return {
     successMessage: outcome.changed ? MESSAGES.campaignUpdated : MESSAGES.noChanges,
-    row: writtenRow({ level: 'campaign', row: outcome.row }),
+    row: await writtenRow(ctx.db, actor, 'campaigns', outcome.row),
   };
 }
 
@@ -109,7 +109,7 @@ export async function updateAdGroup(
   const outcome = await gateway.change(adGroupEdit(input, currency));
   return {
     successMessage: outcome.changed ? MESSAGES.adGroupUpdated : MESSAGES.noChanges,
-    row: writtenRow({ level: 'adGroup', row: outcome.row }),
+    row: await writtenRow(ctx.db, actor, 'adGroups', outcome.row),
   };
 }
 
@@ -131,8 +131,20 @@ export async function changeKeywordBid(
   const outcome = await gateway.change(keywordBidChange(input, currency));
   return {
     successMessage: outcome.changed ? MESSAGES.bidChanged : MESSAGES.noChanges,
-    row: writtenRow({ level: 'keyword', row: outcome.row }),
+    row: await writtenRow(ctx.db, actor, 'keywords', outcome.row),
   };
+}
+
+/** The table row of an entity just written, as its report level reads it. */
+async function writtenRow(
+  db: Database,
+  actor: WriteActor,
+  level: 'campaigns' | 'adGroups' | 'keywords',
+  written: { adAccountId: number; id: number },
+): Promise<ReportRow> {
+  const row = await findReportRow(db, actor.teamId, level, written.adAccountId, written.id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such entity.');
+  return row;
 }
 
 export async function storedOrMissing<L extends 'campaign' | 'adGroup' | 'keyword'>(

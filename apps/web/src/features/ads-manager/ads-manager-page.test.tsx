@@ -172,6 +172,24 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toContain('page=2');
   });
 
+  it('sorts numbers largest first on the first click: metrics and money columns alike', async () => {
+    const calls = adsManagerServer({
+      targetingKeywordReports: () => buildPage(rowsOf('keywords', 2)),
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords&sort=name&order=asc');
+    await firstRow();
+    const user = userEvent.setup();
+    for (const column of ['bid', 'avgCpa', 'taps']) {
+      await user.click(screen.getByTestId(`sort-${column}`));
+      await waitFor(() =>
+        expect(callsOf(calls, 'targetingKeywordReports').at(-1)).toMatchObject({
+          sortBy: column,
+          sortDesc: true,
+        }),
+      );
+    }
+  });
+
   it('loads "All" in pages of REPORT_MAX_PAGE_SIZE, one after the other, with a progress bar', async () => {
     const size = REPORT_MAX_PAGE_SIZE;
     const total = 2 * size + 200;
@@ -461,6 +479,91 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?tab=campaigns'));
     await waitFor(() => expect(headers()).toContain('Impressions'));
+  });
+
+  it("shows a loading state on another tab, never the last tab's rows and counts", async () => {
+    let answerKeywords: (page: unknown) => void = () => undefined;
+    adsManagerServer({
+      adGroupReports: () =>
+        buildPage(rowsOf('adGroups', 3), {
+          statusCounts: { all: 108, live: 100, paused: 8, deleted: 0, draft: 0 },
+        }),
+      targetingKeywordReports: () => new Promise((resolve) => (answerKeywords = resolve)),
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=adGroups');
+    expect(await firstRow()).toHaveLength(3);
+    expect(screen.getByTestId('status-count-all').textContent).toBe('108');
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Keywords' }));
+    await screen.findByTestId('table-skeleton');
+    expect(screen.queryAllByTestId('report-row')).toHaveLength(0);
+    expect(screen.queryByText('108')).toBeNull();
+
+    answerKeywords(buildPage(rowsOf('keywords', 2)));
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2));
+    expect(screen.getAllByTestId('report-row')[0]!.textContent).toContain('keywords 1');
+  });
+
+  it('exports every row of the view as CSV from the server, in its columns and words', async () => {
+    adsManagerServer({
+      targetingKeywordReports: () => buildPage(rowsOf('keywords', 2), { total: 4_000 }),
+    });
+    const graphql = globalThis.fetch;
+    const exports: { url: string; body: Record<string, unknown> }[] = [];
+    let finish: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (!url.includes('/v1/api/ads-manager/export')) return graphql(url, init);
+      exports.push({ url, body: JSON.parse(init.body as string) as Record<string, unknown> });
+      return new Promise<Response>((resolve) => (finish = resolve));
+    });
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: () => 'blob:export',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords&status=paused&q=brand');
+    await firstRow();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('export-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'All rows as CSV' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'CSV export progress' })).toBeTruthy();
+    expect(exports).toHaveLength(1);
+    const body = exports[0]!.body;
+    expect(body).toMatchObject({
+      level: 'keywords',
+      format: 'csv',
+      query: {
+        period: LAST_7_DAYS,
+        filter: { statusTab: 'paused', metrics: [] },
+        search: 'brand',
+        sortBy: 'spend',
+        sortDesc: true,
+      },
+    });
+    expect(body.query).not.toHaveProperty('limit');
+    expect((body.columns as { heading: string }[]).map((column) => column.heading)).toEqual(
+      headers().filter((heading) => heading !== 'Actions'),
+    );
+    expect(body.codeWords).toMatchObject({
+      'status.PAUSED': 'Paused',
+      'matchType.AUTO': 'Search Match',
+    });
+
+    finish(new Response('Name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    await waitFor(() =>
+      expect(saved).toEqual([`tapwise-keywords-${LAST_7_DAYS.start}-${LAST_7_DAYS.end}.csv`]),
+    );
+    expect(screen.queryByTestId('export-progress')).toBeNull();
+    click.mockRestore();
   });
 
   it('tells an empty period from a search without match, and retries a failure', async () => {

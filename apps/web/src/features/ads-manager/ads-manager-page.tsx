@@ -27,6 +27,7 @@ import { WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
 import { ColumnChooser } from './column-chooser';
+import { ExportMenu } from './export-menu';
 import { FiltersMenu } from './filters-menu';
 import { ReportArea } from './report-area';
 import { useAdsManagerState } from './use-ads-manager-state';
@@ -144,6 +145,7 @@ function AdsManagerContent(props: {
           />
         </Group>
         <Group gap="xs">
+          <ExportMenu level={level} base={base} columns={settings.columns} />
           <ColumnChooser
             tab={level}
             columns={settings.columns}

@@ -8,7 +8,7 @@ import {
   type ReportQuery,
   type RowsPerPage,
 } from '@tapwise/contracts';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 
@@ -34,7 +34,10 @@ export function useReport(
     initialPageParam: firstOffset,
     getNextPageParam: (last, _pages, lastOffset) =>
       all && lastOffset + limit < last.total ? lastOffset + limit : undefined,
-    placeholderData: keepPreviousData,
+    // The last answer stays while a new sort, page or filter of the same level loads; another
+    // level's rows never show under this level's headers.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === level ? previous : undefined,
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   const loadedPages = query.data?.pages.length ?? 0;

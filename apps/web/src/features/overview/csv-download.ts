@@ -9,6 +9,7 @@ import {
   type OverviewCsvLabels,
   type OverviewReport,
 } from '@tapwise/contracts';
+import { downloadFile } from '../../shared/files/download-file';
 
 /** The file's headings in the interface language, the same the e-mailed export uses. */
 export function csvLabels(language: string | undefined): OverviewCsvLabels {
@@ -17,16 +18,7 @@ export function csvLabels(language: string | undefined): OverviewCsvLabels {
 
 /** Hands `text` to the browser as a file download. */
 export function downloadTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference to the data once it started.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, new Blob([text], { type }));
 }
 
 export function downloadOverviewCsv(report: OverviewReport, language: string | undefined): string {

@@ -45,6 +45,8 @@ export interface RequestOptions {
   readText?: boolean;
   /** The server takes an expired token of a live session here: a 401 means the session ended. */
   acceptsExpiredToken?: boolean;
+  /** A binary file download (XLSX): a successful answer is read as a Blob. */
+  readBlob?: boolean;
 }
 
 const LOCALE_HEADER = 'x-locale';
@@ -106,10 +108,13 @@ async function sendOnce(
     body: init.body === undefined ? null : JSON.stringify(init.body),
     signal: init.signal ?? null,
   });
-  const payload: unknown =
-    init.readText && response.ok
-      ? await response.text()
-      : await response.json().catch(() => undefined);
+  const payload: unknown = !response.ok
+    ? await response.json().catch(() => undefined)
+    : init.readBlob
+      ? await response.blob()
+      : init.readText
+        ? await response.text()
+        : await response.json().catch(() => undefined);
   const sentSession = Object.keys(sessionHeaders).length > 0 && !init.quietSessionEnd;
   return { response, payload, sentSession, sessionHeaders };
 }
@@ -161,6 +166,13 @@ export async function apiFetch<Result>(path: string, init: RequestOptions = {}):
 export async function apiText(path: string, init: RequestOptions = {}): Promise<string> {
   const { response, payload, sentSession } = await sendRequest(path, { ...init, readText: true });
   if (response.ok) return payload as string;
+  return raiseApiError(response.status, isErrorBody(payload) ? payload : undefined, sentSession);
+}
+
+/** A file the API answers with, as it came (an XLSX or CSV export). */
+export async function apiBlob(path: string, init: RequestOptions = {}): Promise<Blob> {
+  const { response, payload, sentSession } = await sendRequest(path, { ...init, readBlob: true });
+  if (response.ok) return payload as Blob;
   return raiseApiError(response.status, isErrorBody(payload) ? payload : undefined, sentSession);
 }
 

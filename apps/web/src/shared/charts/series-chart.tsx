@@ -1,11 +1,11 @@
 // The series drawn with Mantine's LineChart (recharts): loaded on its own so the totals and
-// tables do not wait for the charting code. The second metric gets its own axis.
+// tables do not wait for the charting code. Metrics of one unit share an axis (chart-axes.ts);
+// each axis is labelled with its metrics (and the currency), the bottom one with the bucket.
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Paper, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import {
-  METRICS,
   NUMBER_LOCALE,
   metricValues,
   type MetricKey,
@@ -14,8 +14,9 @@ import {
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { chartValue, formatMetric } from '../format/metric-format';
+import { chartAxes, type ChartAxis } from './chart-axes';
 
-const SERIES_COLORS = ['blue.6', 'orange.6'];
+const SERIES_COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6'];
 
 const compact = new Intl.NumberFormat(NUMBER_LOCALE, {
   notation: 'compact',
@@ -27,11 +28,9 @@ const compactPercent = new Intl.NumberFormat(NUMBER_LOCALE, {
 });
 
 /** Axis ticks: short, in the metric's unit (money is already in currency units on the chart). */
-function tickFormat(metric: MetricKey | undefined) {
+function tickFormat(axis: ChartAxis | undefined) {
   return (value: number) =>
-    metric && METRICS[metric].kind === 'ratio'
-      ? compactPercent.format(value)
-      : compact.format(value);
+    axis?.unit === 'ratio' ? compactPercent.format(value) : compact.format(value);
 }
 
 function bucketLabel(date: string, granularity: SeriesGranularity, language: string): string {
@@ -70,7 +69,12 @@ export default memo(function SeriesChart(props: SeriesChartProps) {
     for (const metric of props.metrics) row[metric] = chartValue(metric, values[metric]);
     return row;
   });
-  const [left, right] = props.metrics;
+  const [left, right] = chartAxes(props.metrics);
+  const axisLabel = (axis: ChartAxis | undefined) => {
+    if (!axis) return undefined;
+    const names = axis.metrics.map(metricLabel).join(', ');
+    return axis.unit === 'money' ? `${names} (${props.currency})` : names;
+  };
   return (
     <LineChart
       h={props.height}
@@ -80,13 +84,16 @@ export default memo(function SeriesChart(props: SeriesChartProps) {
       withDots={rows.length <= 45}
       connectNulls={false}
       withRightYAxis={right !== undefined}
-      yAxisProps={{ tickFormatter: tickFormat(left), width: 56 }}
-      rightYAxisProps={{ tickFormatter: tickFormat(right), width: 56 }}
+      xAxisLabel={t(`overview.chart.granularities.${props.granularity}`)}
+      yAxisLabel={axisLabel(left)}
+      rightYAxisLabel={axisLabel(right)}
+      yAxisProps={{ tickFormatter: tickFormat(left), width: 64 }}
+      rightYAxisProps={{ tickFormatter: tickFormat(right), width: 64 }}
       series={props.metrics.map((metric, index) => ({
         name: metric,
         label: metricLabel(metric),
-        color: SERIES_COLORS[index],
-        ...(index === 1 ? { yAxisId: 'right' } : {}),
+        color: SERIES_COLORS[index % SERIES_COLORS.length]!,
+        ...(right?.metrics.includes(metric) ? { yAxisId: 'right' } : {}),
       }))}
       tooltipProps={{
         content: ({ label, payload }) => {

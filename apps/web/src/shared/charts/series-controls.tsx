@@ -1,15 +1,17 @@
-// The choices of a series chart: one or two metrics (one per axis keeps both readable) and the
-// bucket size (day, week or month).
+// The choices of a series chart: up to CHART_METRICS_MAX metrics of at most two units (one axis
+// each, see chart-axes.ts) and the bucket size (day, week or month).
 import { MultiSelect, SegmentedControl } from '@mantine/core';
 import {
+  CHART_METRICS_MAX,
   METRIC_KEYS,
   SERIES_GRANULARITIES,
   type MetricKey,
   type SeriesGranularity,
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
+import { canAddChartMetric } from './chart-axes';
 
-export const MAX_CHART_METRICS = 2;
+export const MAX_CHART_METRICS = CHART_METRICS_MAX;
 
 export interface SeriesSettings {
   metrics: MetricKey[];
@@ -29,10 +31,11 @@ export function SeriesControls(props: {
         data={METRIC_KEYS.map((metric) => ({
           value: metric,
           label: t(`overview.metrics.${metric}`),
+          disabled: !canAddChartMetric(settings.metrics, metric),
         }))}
         value={settings.metrics}
         maxValues={MAX_CHART_METRICS}
-        w={300}
+        w={360}
         size="xs"
         onChange={(values) => {
           if (values.length > 0) {

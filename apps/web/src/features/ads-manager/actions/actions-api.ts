@@ -7,6 +7,7 @@ import {
   type AdGroupEditInput,
   type CampaignEditInput,
   type KeywordBidInput,
+  type KeywordTransferInput,
   type ReportRow,
   type StatusChangeInput,
   type WriteRowResult,
@@ -93,6 +94,44 @@ export const actionsApi = {
         { input },
       )
     ).addTargetingKeywords,
+
+  transferKeywords: async (input: KeywordTransferInput) =>
+    (
+      await graphqlRequest<{ transferKeywords: WriteResult }>(
+        `mutation TransferKeywords($input: KeywordTransferInput!) {
+          transferKeywords(input: $input) { successMessage results { ${ROW_RESULT} } bulkActionId }
+        }`,
+        { input },
+      )
+    ).transferKeywords,
+
+  /** The live ad groups of an app's campaigns, each with its campaign's name. */
+  adGroupsOfApp: async (adAccountId: number, adamId: number) => {
+    const { getCampaignsByApp: campaigns } = await graphqlRequest<{
+      getCampaignsByApp: { id: number; name: string; deleted: boolean }[];
+    }>(
+      `query CampaignsByApp($adAccountId: Float!, $adamId: Float!) {
+        getCampaignsByApp(adAccountId: $adAccountId, adamId: $adamId) { id name deleted }
+      }`,
+      { adAccountId, adamId },
+    );
+    const live = campaigns.filter((campaign) => !campaign.deleted);
+    if (live.length === 0) return [];
+    const { getAdGroupsByCampaigns: adGroups } = await graphqlRequest<{
+      getAdGroupsByCampaigns: { id: number; name: string; campaignId: number; deleted: boolean }[];
+    }>(
+      `query AdGroupsByCampaigns($adAccountId: Float!, $campaignIds: [Float!]!) {
+        getAdGroupsByCampaigns(adAccountId: $adAccountId, campaignIds: $campaignIds) {
+          id name campaignId deleted
+        }
+      }`,
+      { adAccountId, campaignIds: live.map((campaign) => campaign.id) },
+    );
+    return live.map((campaign) => ({
+      campaign: campaign.name,
+      adGroups: adGroups.filter((group) => group.campaignId === campaign.id && !group.deleted),
+    }));
+  },
 
   addNegativeKeywords: async (input: AddNegativeKeywordsInput) =>
     (

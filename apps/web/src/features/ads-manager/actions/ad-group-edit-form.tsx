@@ -20,7 +20,9 @@ import {
 } from '@tapwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rowCurrency } from '../table/row-values';
 import { actionsApi } from './actions-api';
+import { confirmUnusualChange } from './confirm-unusual-change';
 import {
   DAYS_PER_WEEK,
   DEVICE_CLASSES,
@@ -128,7 +130,14 @@ export function AdGroupEditForm(props: { row: ReportRow; onChanged: OnChanged; o
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    void send(() => actionsApi.updateAdGroup(parsed.data));
+    void (async () => {
+      const confirmed = await confirmUnusualChange(
+        'defaultBid',
+        { currentMicros: props.row.details.defaultBidMicros, next: parsed.data.defaultBid },
+        rowCurrency(props.row),
+      );
+      if (confirmed) await send(() => actionsApi.updateAdGroup(parsed.data));
+    })();
   }
 
   const error = (key: string) => errors[key] || undefined;

@@ -39,6 +39,8 @@ export function availableTargets(scope: NegativeKeywordsScope): NegativeKeywordT
 export function AddNegativeKeywordsModal(props: {
   scope: NegativeKeywordsScope;
   texts?: string[];
+  /** The match type to start with (a keyword's own when it is added as a negative). */
+  matchType?: MatchType;
   onChanged: OnChanged;
   onClose(): void;
 }) {
@@ -46,7 +48,7 @@ export function AddNegativeKeywordsModal(props: {
   const targets = availableTargets(props.scope);
   const [target, setTarget] = useState<NegativeKeywordTarget | undefined>(targets[0]);
   const [text, setText] = useState(() => (props.texts ?? []).join('\n'));
-  const [matchType, setMatchType] = useState<MatchType>('EXACT');
+  const [matchType, setMatchType] = useState<MatchType>(props.matchType ?? 'EXACT');
   const [problems, setProblems] = useState<string[]>([]);
   const { pending, refused, send } = useKeywordSubmission(props.onChanged, props.onClose);
 

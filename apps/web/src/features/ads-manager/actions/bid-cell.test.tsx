@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADS_MANAGER_MESSAGES } from '@tapwise/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,6 +82,75 @@ describe('keyword bid cell', () => {
     await user.clear(input);
     await user.type(input, '0{Enter}');
     expect(await screen.findByText('Amount must be greater than 0.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows the ad group's default bid a keyword without its own bids, marked as the default", async () => {
+    const calls = fakeWrites({});
+    const inheriting = reportRow({
+      ...keyword,
+      details: { currency: 'USD', bidMicros: null, defaultBidMicros: 1_600_000 },
+    });
+    renderWithApp(<BidCell row={inheriting} onChanged={vi.fn()} />);
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', {
+      name: "Bid $1.60 (the ad group's default bid) for puzzle games, press to edit",
+    });
+    expect(button.textContent).toBe('$1.60 default');
+    await user.click(button);
+    const input = screen.getByRole('textbox', { name: 'Bid for puzzle games' });
+    expect((input as HTMLInputElement).value).toBe('1.6');
+    // Enter on the same amount keeps the default bid: nothing is sent.
+    await user.type(input, '{Enter}');
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('asks before a bid more than 3 times the current one, and sends nothing when cancelled', async () => {
+    const calls = fakeWrites({
+      changeKeywordBid: () => ({ successMessage: ADS_MANAGER_MESSAGES.bidChanged, row: keyword }),
+    });
+    const low = reportRow({ ...keyword, details: { currency: 'USD', bidMicros: 1_600_000 } });
+    renderWithApp(<BidCell row={low} onChanged={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Bid \$1\.60/ }));
+    const input = screen.getByRole('textbox', { name: 'Bid for puzzle games' });
+    await user.clear(input);
+    await user.type(input, '5000{Enter}');
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      '$5,000.00 is more than 3 times the current bid of $1.60.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Bid for puzzle games' })).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: 'Bid for puzzle games' }), '{Enter}');
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change bid' }),
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.variables.input).toMatchObject({ bid: '5000' });
+  });
+
+  it("asks before a bid above the ad group's CPA goal", async () => {
+    const calls = fakeWrites({
+      changeKeywordBid: () => ({ successMessage: ADS_MANAGER_MESSAGES.bidChanged, row: keyword }),
+    });
+    const withGoal = reportRow({
+      ...keyword,
+      details: { currency: 'USD', bidMicros: 1_200_000, cpaGoalMicros: 2_000_000 },
+    });
+    renderWithApp(<BidCell row={withGoal} onChanged={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Bid \$1\.20/ }));
+    const input = screen.getByRole('textbox', { name: 'Bid for puzzle games' });
+    await user.clear(input);
+    await user.type(input, '2.5{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain("$2.50 is above the ad group's CPA goal of $2.00.");
     expect(calls).toEqual([]);
   });
 

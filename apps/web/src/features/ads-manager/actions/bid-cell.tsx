@@ -1,13 +1,16 @@
 // A keyword's bid, edited in place: click or Enter opens the field, Enter saves, Escape cancels.
-// The cell shows one keyword after another as the table scrolls: an open field belongs to the
-// keyword it was opened for and closes when another takes its place.
+// A keyword without a bid of its own shows its ad group's default bid, marked as such; an
+// unusual raise is confirmed first. The cell shows one keyword after another as the table
+// scrolls: an open field belongs to the keyword it was opened for and closes when another takes
+// its place.
 import { Loader, TextInput } from '@mantine/core';
 import { keywordBidInput, type ReportRow } from '@tapwise/contracts';
 import { useState, type KeyboardEvent } from 'react';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { notifySuccess } from '../../../shared/ui/notify';
-import { formatMoneyDetail, rowCurrency } from '../table/row-values';
+import { formatMoneyDetail, keywordBidOf, rowCurrency } from '../table/row-values';
 import { actionsApi } from './actions-api';
+import { confirmUnusualChange } from './confirm-unusual-change';
 import { amountOf } from './edit-form';
 import { ReadOnlyTooltip } from './read-only-tooltip';
 import classes from './row-controls.module.css';
@@ -21,6 +24,8 @@ interface BidEdit {
   draft: string;
   error: string | null;
   saving: boolean;
+  /** The unusual-change dialog is open: the field stays open behind it. */
+  confirming: boolean;
 }
 
 export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChanged }) {
@@ -29,7 +34,9 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
   const rowId = row.id;
   const [edit, setEdit] = useState<BidEdit | null>(null);
   if (edit !== null && edit.rowId !== rowId) setEdit(null);
-  const shown = formatMoneyDetail(row.details.bidMicros, rowCurrency(row));
+  const currency = rowCurrency(row);
+  const bid = keywordBidOf(row);
+  const shown = formatMoneyDetail(bid.micros, currency);
   const update = (change: Partial<BidEdit>) =>
     setEdit((current) => (current?.rowId === rowId ? { ...current, ...change } : current));
   const close = () => setEdit((current) => (current?.rowId === rowId ? null : current));
@@ -44,10 +51,22 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
       update({ error: t(parsed.error.issues[0]!.message) });
       return;
     }
-    if (amount.trim() === amountOf(row.details.bidMicros)) {
+    if (amount.trim() === amountOf(bid.micros)) {
       close();
       return;
     }
+    update({ confirming: true });
+    const confirmed = await confirmUnusualChange(
+      'bid',
+      {
+        currentMicros: bid.micros,
+        next: parsed.data.bid,
+        cpaGoalMicros: row.details.cpaGoalMicros,
+      },
+      currency,
+    );
+    update({ confirming: false });
+    if (!confirmed) return;
     update({ saving: true });
     try {
       const result = await actionsApi.changeKeywordBid(parsed.data);
@@ -78,12 +97,27 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
           type="button"
           className={classes.linkButton}
           disabled={!canWrite}
-          aria-label={t('adsActions.editBid', { name: row.name, bid: shown })}
+          aria-label={t(bid.inherited ? 'adsActions.editDefaultBid' : 'adsActions.editBid', {
+            name: row.name,
+            bid: shown,
+          })}
           onClick={() =>
-            setEdit({ rowId, draft: amountOf(row.details.bidMicros), error: null, saving: false })
+            setEdit({
+              rowId,
+              draft: amountOf(bid.micros),
+              error: null,
+              saving: false,
+              confirming: false,
+            })
           }
         >
           {shown}
+          {bid.inherited && (
+            <>
+              {' '}
+              <span className={classes.defaultMark}>{t('adsActions.defaultMark')}</span>
+            </>
+          )}
         </button>
       </ReadOnlyTooltip>
     );
@@ -100,7 +134,7 @@ export function BidCell({ row, onChanged }: { row: ReportRow; onChanged: OnChang
       aria-label={t('adsActions.bidFor', { name: row.name })}
       onChange={(event) => update({ draft: event.currentTarget.value, error: null })}
       onKeyDown={onKeyDown}
-      onBlur={() => !edit.saving && close()}
+      onBlur={() => !edit.saving && !edit.confirming && close()}
     />
   );
 }

@@ -3,7 +3,9 @@ import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import { campaignEditInput, type CampaignEditInput, type ReportRow } from '@tapwise/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rowCurrency } from '../table/row-values';
 import { actionsApi } from './actions-api';
+import { confirmUnusualChange } from './confirm-unusual-change';
 import { countryOptions } from './country-names';
 import {
   amountOf,
@@ -75,7 +77,14 @@ export function CampaignEditForm(props: { row: ReportRow; onChanged: OnChanged; 
       setErrors(issuesByField(parsed.error.issues));
       return;
     }
-    void send(() => actionsApi.updateCampaign(parsed.data));
+    void (async () => {
+      const confirmed = await confirmUnusualChange(
+        'dailyBudget',
+        { currentMicros: props.row.details.dailyBudgetMicros, next: parsed.data.dailyBudget },
+        rowCurrency(props.row),
+      );
+      if (confirmed) await send(() => actionsApi.updateCampaign(parsed.data));
+    })();
   }
 
   return (

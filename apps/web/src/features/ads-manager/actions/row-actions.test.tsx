@@ -125,6 +125,158 @@ describe('row actions', () => {
     expect(onChanged).toHaveBeenCalledWith([{ ...updated, counts: campaign.counts }]);
   });
 
+  it('asks before a daily budget more than 3 times the current one', async () => {
+    const calls = fakeWrites({
+      updateCampaign: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.campaignUpdated,
+        row: campaign,
+      }),
+    });
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
+    const user = await openMenuItem('Edit');
+    const budget = await screen.findByLabelText('Daily budget');
+    await user.clear(budget);
+    await user.type(budget, '500');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // Over the open drawer, which is a dialog too.
+    const dialog = await waitFor(() => {
+      const found = screen
+        .getAllByRole('dialog', { hidden: true })
+        .find((element) => element.textContent?.includes('Change the daily budget?'));
+      if (!found) throw new Error('no confirmation yet');
+      return found;
+    });
+    expect(dialog.textContent).toContain(
+      '$500.00 is more than 3 times the current daily budget of $50.00.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Change budget', hidden: true }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.variables.input).toMatchObject({ dailyBudget: '500' });
+  });
+
+  it("adds a keyword as a negative keyword of its ad group from the keyword's own menu", async () => {
+    const calls = fakeWrites({
+      addNegativeKeywords: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.negativeKeywordsAddedToAdGroup,
+        added: 1,
+        refused: [],
+      }),
+    });
+    const keyword = reportRow({
+      level: 'keywords',
+      id: '303',
+      name: 'free puzzle',
+      campaignId: 101,
+      adGroupId: 202,
+      details: { currency: 'USD', bidMicros: 1_000_000, matchType: 'BROAD' },
+    });
+    renderWithApp(<RowActions level="keywords" row={keyword} onChanged={vi.fn()} />, TEST_ENV);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for free puzzle' }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Add as negative keyword' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add negative keywords' });
+    expect(
+      (within(dialog).getByRole('textbox', { name: /Keywords/ }) as HTMLTextAreaElement).value,
+    ).toBe('free puzzle');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Negative keywords added to ad group')).toBeTruthy();
+    expect(calls[0]!.variables.input).toEqual({
+      adAccountId: 555,
+      target: 'SELECTED_AD_GROUPS',
+      campaignIds: [],
+      adGroupIds: [202],
+      keywords: [{ text: 'free puzzle', matchType: 'BROAD' }],
+    });
+  });
+
+  it("moves a keyword to another ad group of its app from the keyword's menu", async () => {
+    const calls = fakeWrites({
+      getCampaignsByApp: () => [
+        { id: 101, name: 'Brand US', deleted: false },
+        { id: 102, name: 'Old', deleted: true },
+      ],
+      getAdGroupsByCampaigns: () => [
+        { id: 202, name: 'Exact brand', campaignId: 101, deleted: false },
+        { id: 203, name: 'Broad brand', campaignId: 101, deleted: false },
+      ],
+      transferKeywords: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.keywordsMoved,
+        results: [{ id: 303, ok: true, message: null }],
+        bulkActionId: null,
+      }),
+    });
+    const keyword = reportRow({
+      level: 'keywords',
+      id: '303',
+      name: 'puzzle games',
+      campaignId: 101,
+      adGroupId: 202,
+      details: { currency: 'USD', adamId: 900, adGroupName: 'Exact brand', matchType: 'EXACT' },
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="keywords" row={keyword} onChanged={onChanged} />, TEST_ENV);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for puzzle games' }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Move to ad group…' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Move “puzzle games” to another ad group',
+    });
+    await user.click(within(dialog).getAllByLabelText('Ad group')[0]!);
+    // Its own ad group is not offered.
+    expect(screen.queryByRole('option', { name: 'Exact brand', hidden: true })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Broad brand', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    expect(await screen.findByText('Keywords moved')).toBeTruthy();
+    expect(calls.find((call) => call.operation === 'transferKeywords')?.variables.input).toEqual({
+      adAccountId: 555,
+      mode: 'move',
+      keywords: [{ id: 303, modificationTime: keyword.modificationTime }],
+      targetAdGroupId: 203,
+    });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it('says a move Apple finished only half in words, and reloads the rows', async () => {
+    fakeWrites({
+      getCampaignsByApp: () => [{ id: 101, name: 'Brand US', deleted: false }],
+      getAdGroupsByCampaigns: () => [
+        { id: 203, name: 'Broad brand', campaignId: 101, deleted: false },
+      ],
+      transferKeywords: () => ({
+        successMessage: ADS_MANAGER_MESSAGES.keywordsMoved,
+        results: [{ id: 303, ok: false, message: ADS_MANAGER_MESSAGES.keywordMovePartly }],
+        bulkActionId: null,
+      }),
+    });
+    const keyword = reportRow({
+      level: 'keywords',
+      id: '303',
+      name: 'puzzle games',
+      adGroupId: 202,
+      details: { currency: 'USD', adamId: 900 },
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="keywords" row={keyword} onChanged={onChanged} />, TEST_ENV);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for puzzle games' }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Move to ad group…' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getAllByLabelText('Ad group')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Broad brand', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText(/so it is in both\. Move it again to finish\./)).toBeTruthy();
+    expect(onChanged).toHaveBeenCalled();
+  });
+
   it('says "No changes detected" and sends nothing when nothing changed', async () => {
     const calls = fakeWrites({});
     renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);

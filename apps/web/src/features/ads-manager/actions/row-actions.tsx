@@ -1,14 +1,30 @@
-// The per-row menu: edit (campaigns and ad groups), pause or resume, delete. The menu itself is
+// The per-row menu: edit (campaigns and ad groups), pause or resume, delete, and for a keyword
+// move or copy it to another ad group or add it as a negative keyword. The menu itself is
 // mounted on the first click: a quick scroll mounts hundreds of rows, and a Mantine menu each
 // (its popover and positioning) was the largest part of mounting a row. The cell shows one row
 // after another as the table scrolls: the menu belongs to the row it was opened for, and so does
 // the edit drawer, which stays open for it.
 import { Loader, Menu } from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import type { ReportRow } from '@tapwise/contracts';
+import {
+  IconArrowsRightLeft,
+  IconBan,
+  IconCopy,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  MATCH_TYPES,
+  type KeywordTransferMode,
+  type MatchType,
+  type ReportRow,
+} from '@tapwise/contracts';
 import { useState } from 'react';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
+import { AddNegativeKeywordsModal } from './add-negative-keywords-modal';
 import { EditDrawer, isEditable } from './edit-drawer';
+import { KeywordTransferModal } from './keyword-transfer-modal';
 import { ReadOnlyTooltip } from './read-only-tooltip';
 import classes from './row-controls.module.css';
 import type { RowActionProps } from './types';
@@ -19,6 +35,11 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
   const t = useFixedT();
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState<ReportRow | null>(null);
+  // The keyword being added as a negative; like the drawer, it stays with its keyword.
+  const [negative, setNegative] = useState<ReportRow | null>(null);
+  const [transfer, setTransfer] = useState<{ mode: KeywordTransferMode; row: ReportRow } | null>(
+    null,
+  );
   // Null until the menu is first opened for this row (it then mounts, open).
   const [menu, setMenu] = useState<{ rowId: string; opened: boolean } | null>(null);
   const { run, pendingFor, writable } = useStatusChange(level, { onChanged });
@@ -39,13 +60,40 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
     </button>
   );
   if (!canWrite) return <ReadOnlyTooltip canWrite={false}>{trigger}</ReadOnlyTooltip>;
-  const drawer = editing && (
-    <EditDrawer
-      level={level}
-      row={editing}
-      onChanged={onChanged}
-      onClose={() => setEditing(null)}
-    />
+  const drawer = (
+    <>
+      {editing && (
+        <EditDrawer
+          level={level}
+          row={editing}
+          onChanged={onChanged}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {negative && (
+        <AddNegativeKeywordsModal
+          scope={{
+            adAccountId: negative.adAccountId,
+            campaignIds: negative.campaignId ? [negative.campaignId] : [],
+            adGroupIds: negative.adGroupId ? [negative.adGroupId] : [],
+          }}
+          texts={[negative.name]}
+          matchType={MATCH_TYPES.find(
+            (type): type is MatchType => type === negative.details.matchType,
+          )}
+          onChanged={onChanged}
+          onClose={() => setNegative(null)}
+        />
+      )}
+      {transfer && (
+        <KeywordTransferModal
+          mode={transfer.mode}
+          keyword={transfer.row}
+          onChanged={onChanged}
+          onClose={() => setTransfer(null)}
+        />
+      )}
+    </>
   );
   if (menuOpened === null)
     return (
@@ -76,6 +124,25 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
             >
               {t(paused ? 'adsActions.actions.resume' : 'adsActions.actions.pause')}
             </Menu.Item>
+          )}
+          {level === 'keywords' && (
+            <>
+              <Menu.Item
+                leftSection={<IconArrowsRightLeft size={14} />}
+                onClick={() => setTransfer({ mode: 'move', row })}
+              >
+                {t('adsActions.actions.moveTo')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconCopy size={14} />}
+                onClick={() => setTransfer({ mode: 'copy', row })}
+              >
+                {t('adsActions.actions.copyTo')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconBan size={14} />} onClick={() => setNegative(row)}>
+                {t('adsActions.addAsNegative')}
+              </Menu.Item>
+            </>
           )}
           <Menu.Item
             color="red"

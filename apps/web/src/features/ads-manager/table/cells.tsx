@@ -10,7 +10,7 @@ import { NO_VALUE } from '../../../shared/format/metric-format';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { BidCell, RowActions, StatusSwitch } from '../actions';
 import classes from './report-table.module.css';
-import { formatMoneyDetail, rowCurrency } from './row-values';
+import { formatMoneyDetail, keywordBidOf, rowCurrency } from './row-values';
 import { useTableActions } from './table-context';
 
 export interface CellProps {
@@ -81,7 +81,7 @@ export const StatusCell = memo(function StatusCell({ row }: CellProps) {
 export const BidValueCell = memo(function BidValueCell({ row }: CellProps) {
   const { onChanged } = useTableActions();
   if (row.level === 'keywords' && !row.deleted) return <BidCell row={row} onChanged={onChanged} />;
-  return formatMoneyDetail(row.details.bidMicros, rowCurrency(row));
+  return formatMoneyDetail(keywordBidOf(row).micros, rowCurrency(row));
 });
 
 export const RowActionsCell = memo(function RowActionsCell({ row }: CellProps) {
@@ -113,5 +113,22 @@ export function codeCell(prefix: string, read: (row: ReportRow) => string | null
         text={code ? t(`${prefix}.${code}`, { defaultValue: codeInWords(code) }) : NO_VALUE}
       />
     );
+  });
+}
+
+/**
+ * A name, or how many there are when a row stands for several (a creative set shown in ads of
+ * several ad groups).
+ */
+export function nameOrCountCell(
+  readName: (row: ReportRow) => string | null | undefined,
+  readCount: (row: ReportRow) => number | undefined,
+  countKey: string,
+) {
+  return memo(function NameOrCountCell({ row }: CellProps) {
+    const t = useFixedT();
+    const name = readName(row);
+    const count = readCount(row) ?? 0;
+    return <TextSpan text={name || (count > 1 ? t(countKey, { count }) : NO_VALUE)} />;
   });
 }

@@ -17,6 +17,7 @@ import {
   StatusCell,
   codeCell,
   moneyCell,
+  nameOrCountCell,
   textCell,
   type CellProps,
 } from './cells';
@@ -71,6 +72,14 @@ const column = (
   sortKey?: ReportSortColumn,
 ): TableColumn => ({ key, labelKey: `adsManager.columns.${key}`, width, Cell, sortKey });
 
+/** An amount of money: right-aligned and, like the metrics, sorted largest first. */
+const moneyColumn = (
+  key: string,
+  width: number,
+  Cell: ComponentType<CellProps>,
+  sortKey?: ReportSortColumn,
+): TableColumn => ({ ...column(key, width, Cell, sortKey), numeric: true });
+
 const detail = (read: (row: ReportRow) => string | number | null | undefined) =>
   textCell((row) => {
     const value = read(row);
@@ -81,12 +90,20 @@ const status = column('status', 200, StatusCell, 'status');
 const campaignName = column(
   'campaign',
   200,
-  detail((row) => row.details.campaignName),
+  nameOrCountCell(
+    (row) => row.details.campaignName,
+    (row) => row.details.campaignCount,
+    'adsManager.table.campaignCount',
+  ),
 );
 const adGroupName = column(
   'adGroup',
   200,
-  detail((row) => row.details.adGroupName),
+  nameOrCountCell(
+    (row) => row.details.adGroupName,
+    (row) => row.details.adGroupCount,
+    'adsManager.table.adGroupCount',
+  ),
 );
 const appName = column(
   'app',
@@ -129,7 +146,7 @@ const ENTITY_COLUMNS: Record<VisibleTab, readonly TableColumn[]> = {
   campaigns: [
     status,
     appName,
-    column(
+    moneyColumn(
       'dailyBudget',
       140,
       moneyCell((row) => row.details.dailyBudgetMicros),
@@ -144,19 +161,25 @@ const ENTITY_COLUMNS: Record<VisibleTab, readonly TableColumn[]> = {
   adGroups: [
     status,
     campaignName,
-    column(
+    moneyColumn(
       'defaultBid',
       130,
       moneyCell((row) => row.details.defaultBidMicros),
       'defaultBid',
     ),
-    column(
+    moneyColumn(
       'cpaGoal',
       130,
       moneyCell((row) => row.details.cpaGoalMicros),
     ),
   ],
-  keywords: [status, matchType, column('bid', 150, BidValueCell, 'bid'), adGroupName, campaignName],
+  keywords: [
+    status,
+    matchType,
+    moneyColumn('bid', 150, BidValueCell, 'bid'),
+    adGroupName,
+    campaignName,
+  ],
   creativeSets: [status, creativeType, adGroupName, campaignName],
   searchTerms: [
     column(

@@ -1,12 +1,14 @@
 import { ZERO_COUNTS, type MetricCounts, type ReportTotals } from '@tapwise/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReportLevel, ReportRow } from '@tapwise/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../shared/i18n/i18n';
 import { giveReportTableAHeight } from '../../../test/report-table-viewport';
 import { signIn } from '../../../test/session-fixtures';
 import { connectSessionToApi } from '../../auth/session/session-api';
 import { fakeWrites, renderWithApp, reportRow } from '../actions/actions-test-kit';
+import type { VisibleTab } from '../url-state';
 import { defaultColumnKeys, visibleColumns } from './columns';
 import { ReportTable } from './report-table';
 
@@ -42,12 +44,16 @@ const keywords = Array.from({ length: 200 }, (_, index) =>
   }),
 );
 
-function renderTable(totals?: ReportTotals) {
+function renderTable({
+  level = 'keywords',
+  rows = keywords,
+  totals,
+}: { level?: ReportLevel; rows?: ReportRow[]; totals?: ReportTotals } = {}) {
   renderWithApp(
     <ReportTable
-      level="keywords"
-      rows={keywords}
-      columns={visibleColumns('keywords', defaultColumnKeys('keywords'))}
+      level={level}
+      rows={rows}
+      columns={visibleColumns(level as VisibleTab, defaultColumnKeys(level as VisibleTab))}
       totals={totals}
       sortBy="spend"
       sortDesc
@@ -135,6 +141,84 @@ describe('report table', () => {
     expect(switches.filter((element) => (element as HTMLInputElement).disabled)).toEqual([]);
     release();
   });
+
+  it("shows search terms' match type, Search Match without a keyword", () => {
+    renderTable({
+      level: 'searchTerms',
+      rows: [
+        reportRow({
+          level: 'searchTerms',
+          id: 's1',
+          name: 'puzzle',
+          status: null,
+          details: { matchType: 'EXACT', searchTermSource: 'TARGETED', keywordText: 'puzzle' },
+        }),
+        reportRow({
+          level: 'searchTerms',
+          id: 's2',
+          name: 'brain games',
+          status: null,
+          details: { matchType: 'AUTO', searchTermSource: 'AUTO', keywordText: null },
+        }),
+      ],
+    });
+    const [exact, auto] = screen.getAllByTestId('report-row');
+    expect(exact!.textContent).toContain('Exact');
+    expect(auto!.textContent).toContain('Search Match');
+  });
+
+  it("shows a creative set's status, and its ad group and campaign, or how many", () => {
+    renderTable({
+      level: 'creativeSets',
+      rows: [
+        reportRow({
+          level: 'creativeSets',
+          id: '7',
+          name: 'Summer',
+          status: 'ENABLED',
+          displayStatus: null,
+          details: {
+            creativeType: 'CUSTOM_PRODUCT_PAGE',
+            adGroupName: 'Brand exact',
+            campaignName: 'Brand US',
+            adGroupCount: 1,
+            campaignCount: 1,
+          },
+        }),
+        reportRow({
+          level: 'creativeSets',
+          id: '8',
+          name: 'Winter',
+          status: 'PAUSED',
+          displayStatus: null,
+          details: {
+            creativeType: 'CUSTOM_PRODUCT_PAGE',
+            adGroupName: null,
+            campaignName: 'Brand US',
+            adGroupCount: 3,
+            campaignCount: 1,
+          },
+        }),
+      ],
+    });
+    const cells = (row: HTMLElement) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+    const [summer, winter] = screen.getAllByTestId('report-row');
+    expect(cells(summer!).slice(1, 6)).toEqual([
+      'Summer',
+      'Enabled',
+      'Custom product page',
+      'Brand exact',
+      'Brand US',
+    ]);
+    expect(cells(winter!).slice(1, 6)).toEqual([
+      'Winter',
+      'Paused',
+      'Custom product page',
+      '3 ad groups',
+      'Brand US',
+    ]);
+  });
 });
 
 describe('totals rows', () => {
@@ -142,8 +226,10 @@ describe('totals rows', () => {
 
   it('shows one total when every row is in the reporting currency', () => {
     renderTable({
-      byCurrency: [{ currency: 'USD', counts: counts(19_088_790_000, 5_000) }],
-      converted: null,
+      totals: {
+        byCurrency: [{ currency: 'USD', counts: counts(19_088_790_000, 5_000) }],
+        converted: null,
+      },
     });
     const [row, ...others] = screen.getAllByTestId('totals-row');
     expect(others).toEqual([]);
@@ -154,15 +240,17 @@ describe('totals rows', () => {
 
   it('never adds two currencies: a total for each, and the converted total marked ≈', async () => {
     renderTable({
-      byCurrency: [
-        { currency: 'USD', counts: counts(19_088_790_000, 5_000) },
-        { currency: 'EUR', counts: counts(1_426_180_000, 1_000) },
-      ],
-      converted: {
-        currency: 'USD',
-        counts: counts(20_639_120_000, 6_000),
-        unconvertible: [],
-        source: 'ECB',
+      totals: {
+        byCurrency: [
+          { currency: 'USD', counts: counts(19_088_790_000, 5_000) },
+          { currency: 'EUR', counts: counts(1_426_180_000, 1_000) },
+        ],
+        converted: {
+          currency: 'USD',
+          counts: counts(20_639_120_000, 6_000),
+          unconvertible: [],
+          source: 'ECB',
+        },
       },
     });
     const [usd, eur] = screen.getAllByTestId('totals-row');
@@ -184,11 +272,13 @@ describe('totals rows', () => {
 
   it('says which currency could not be converted, and converts nothing', () => {
     renderTable({
-      byCurrency: [
-        { currency: 'USD', counts: counts(10_000_000, 100) },
-        { currency: 'TWD', counts: counts(30_000_000, 100) },
-      ],
-      converted: { currency: 'USD', counts: null, unconvertible: ['TWD'], source: 'ECB' },
+      totals: {
+        byCurrency: [
+          { currency: 'USD', counts: counts(10_000_000, 100) },
+          { currency: 'TWD', counts: counts(30_000_000, 100) },
+        ],
+        converted: { currency: 'USD', counts: null, unconvertible: ['TWD'], source: 'ECB' },
+      },
     });
     const converted = screen.getByTestId('converted-totals-row');
     expect(converted.textContent).toContain('not converted: a rate is missing');

@@ -1,0 +1,116 @@
+// Export of the current view: every row it matches (not only the loaded page), its columns in
+// order with their headings, as CSV or XLSX. The server builds the file and streams it; the bar
+// runs until the whole file is in, and the export can be stopped.
+import { Button, Group, Menu, Progress, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import {
+  reportExportFileName,
+  type ReportExportFormat,
+  type ReportExportInput,
+  type ReportLevel,
+} from '@tapwise/contracts';
+import i18next from 'i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiBlob } from '../../shared/api/http';
+import { downloadFile } from '../../shared/files/download-file';
+import { notifyError } from '../../shared/ui/notify';
+import { NAME_COLUMN, visibleColumns } from './table/columns';
+import type { ReportQueryBase } from './use-report';
+import type { VisibleTab } from './url-state';
+
+/** Apple's codes in the words the table shows them, for the file to read the same. */
+const CODE_GROUPS = {
+  status: 'adsManager.displayStatus',
+  matchType: 'adsManager.matchTypes',
+  source: 'adsManager.sources',
+  creativeType: 'adsManager.creativeTypes',
+} as const;
+
+function codeWords(): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const [group, key] of Object.entries(CODE_GROUPS)) {
+    const translated = i18next.t(key, { returnObjects: true }) as Record<string, string>;
+    for (const [code, word] of Object.entries(translated)) words[`${group}.${code}`] = word;
+  }
+  return words;
+}
+
+export function exportInputOf(
+  level: VisibleTab,
+  base: ReportQueryBase,
+  columnKeys: readonly string[],
+  format: ReportExportFormat,
+): ReportExportInput {
+  const columns = [NAME_COLUMN, ...visibleColumns(level, columnKeys)];
+  return {
+    level: level as ReportLevel,
+    format,
+    query: base,
+    columns: columns.map((column) => ({ key: column.key, heading: i18next.t(column.labelKey) })),
+    codeWords: codeWords(),
+  };
+}
+
+export function ExportMenu(props: {
+  level: VisibleTab;
+  base: ReportQueryBase;
+  columns: readonly string[];
+}) {
+  const { t } = useTranslation();
+  const [running, setRunning] = useState<ReportExportFormat | null>(null);
+  const stop = useRef<AbortController | null>(null);
+
+  async function run(format: ReportExportFormat) {
+    const controller = new AbortController();
+    stop.current = controller;
+    setRunning(format);
+    try {
+      const file = await apiBlob('/v1/api/ads-manager/export', {
+        body: exportInputOf(props.level, props.base, props.columns, format),
+        signal: controller.signal,
+      });
+      downloadFile(reportExportFileName(props.level, props.base.period, format), file);
+    } catch {
+      // Stopped by the user: nothing to say.
+      if (!controller.signal.aborted) notifyError(t('adsManager.export.failed'));
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  if (running)
+    return (
+      <Group gap="xs" wrap="nowrap" data-testid="export-progress">
+        <Progress
+          value={100}
+          animated
+          striped
+          w={120}
+          aria-label={t('adsManager.export.progress', { format: running.toUpperCase() })}
+        />
+        <Text size="xs">{t('adsManager.export.running', { format: running.toUpperCase() })}</Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => stop.current?.abort()}>
+          {t('common.cancel')}
+        </Button>
+      </Group>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          data-testid="export-menu"
+        >
+          {t('adsManager.export.title')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void run('csv')}>{t('adsManager.export.csv')}</Menu.Item>
+        <Menu.Item onClick={() => void run('xlsx')}>{t('adsManager.export.xlsx')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
