@@ -86,6 +86,7 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return list(app.campaignId);
     case 'adGroupId':
     case 'adGroupIds':
+    case 'targetAdGroupId':
       return list(app.adGroupId);
     case 'email':
     case 'receiverMail':
@@ -94,7 +95,9 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       const parent = slot.path.split('.').at(-2);
       if (parent === 'campaign') return app.campaignId;
       if (parent === 'adGroup') return app.adGroupId;
-      if (parent === 'keyword' || parent === 'entities') return app.keywordId;
+      if (parent === 'keyword' || parent === 'keywords' || parent === 'entities') {
+        return app.keywordId;
+      }
       const id = ID_OF(t)[slot.operation];
       if (id === undefined) {
         throw new Error(
