@@ -71,6 +71,7 @@ function reportOf(values: Partial<OverviewReport> = {}): OverviewReport {
     breakdowns: {
       gender: [breakdownRow('M'), breakdownRow('F')],
       deviceClass: [breakdownRow('IPHONE'), breakdownRow('IPAD')],
+      placement: [breakdownRow('APPSTORE_SEARCH_RESULTS')],
       ageRange: [breakdownRow('18-24')],
       countryOrRegion: [breakdownRow('US'), breakdownRow('DE')],
     },
@@ -113,6 +114,7 @@ describe('buildOverviewCsv', () => {
       'Top ad groups',
       'Gender',
       'Device',
+      'Placement',
       'Age',
       'Country or region',
     ]);

@@ -71,6 +71,7 @@ export const OVERVIEW_CSV_LABELS: OverviewCsvLabels = {
     topAdGroups: 'Top ad groups',
     gender: 'Gender',
     deviceClass: 'Device',
+    placement: 'Placement',
     ageRange: 'Age',
     countryOrRegion: 'Country or region',
   },
@@ -221,6 +222,7 @@ export function buildOverviewCsv(
     ],
     gender: () => breakdown(report.breakdowns.gender),
     deviceClass: () => breakdown(report.breakdowns.deviceClass),
+    placement: () => breakdown(report.breakdowns.placement),
     ageRange: () => breakdown(report.breakdowns.ageRange),
     countryOrRegion: () => breakdown(report.breakdowns.countryOrRegion),
   };

@@ -86,11 +86,14 @@ export type TopEntitiesQuery = z.input<typeof topEntitiesQuerySchema>;
 
 /**
  * Breakdown dimensions. The spec's gender codes (OVERVIEW_GENDER_CODES) name two of the calls:
- * MF for the gender split and PH for the device (iPhone/iPad) split.
+ * MF for the gender split and PH for the device (iPhone/iPad) split. `placement` is the spec's
+ * "search app" split: where in the App Store the ads ran (search results, search tab, today tab,
+ * product pages), read from each campaign's supply source.
  */
 export const BREAKDOWN_DIMENSIONS = [
   'gender',
   'deviceClass',
+  'placement',
   'ageRange',
   'countryOrRegion',
 ] as const;
@@ -176,6 +179,7 @@ export const REPORT_DATASETS = [
   'topAdGroups',
   'gender',
   'deviceClass',
+  'placement',
   'ageRange',
   'countryOrRegion',
 ] as const;

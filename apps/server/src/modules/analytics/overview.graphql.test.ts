@@ -455,6 +455,31 @@ describe('breakdowns', () => {
     }
   });
 
+  it("splits the totals by placement, each campaign's facts under its supply source", async () => {
+    const app = apps[0]!;
+    const today = todayOf(app);
+    const period = { start: isoOf(today - 20), end: isoOf(today - 1) };
+    const placementOf = new Map<number, string>();
+    for await (const page of reader().forAccount(app.adAccountId).campaigns.all()) {
+      for (const campaign of page) {
+        placementOf.set(campaign.id, campaign.targeting.supplyPlacement?.include?.[0] ?? 'UNKNOWN');
+      }
+    }
+    const apple = new Map<string, MetricCounts>();
+    for (const row of await sandboxRows(app, 'campaigns', period)) {
+      const placement = placementOf.get(Number(row.metadata.id))!;
+      apple.set(placement, addCounts(apple.get(placement) ?? ZERO_COUNTS, countsOfRow(row)));
+    }
+    expect(apple.size).toBeGreaterThan(0);
+
+    const rows = await breakdownOf('getPlacementOverviewForApp', app, period);
+    expect(new Map(rows.map((row) => [row.value, row.counts]))).toEqual(apple);
+    const totals = await totalsOf(app, period);
+    expect(rows.reduce((sum, row) => addCounts(sum, row.previous), ZERO_COUNTS)).toEqual(
+      totals.previous,
+    );
+  });
+
   it('puts ages in age order and other splits by spend', async () => {
     const app = apps[0]!;
     const today = todayOf(app);
@@ -565,7 +590,13 @@ describe('exportReport', () => {
         series: [],
         topKeywords: [],
         topAdGroups: [],
-        breakdowns: { gender: [], deviceClass: [], ageRange: [], countryOrRegion: countries },
+        breakdowns: {
+          gender: [],
+          deviceClass: [],
+          placement: [],
+          ageRange: [],
+          countryOrRegion: countries,
+        },
       },
       OVERVIEW_CSV_LABELS_BY_LOCALE.de,
       ['totals', 'countryOrRegion'],

@@ -244,6 +244,7 @@ builder.queryFields((t) => {
     getTopAdGroups: topListField('adGroups'),
     getOverviewForApp: breakdownField('gender', 'MF'),
     getDeviceOverviewForApp: breakdownField('deviceClass', 'PH'),
+    getPlacementOverviewForApp: breakdownField('placement'),
     getAgeOverviewForApp: breakdownField('ageRange'),
     getMapOverview: breakdownField('countryOrRegion'),
     fetchChartPresets: t.field({

@@ -351,6 +351,14 @@ export async function topEntities(
   }));
 }
 
+/**
+ * A campaign's placement: Apple runs a campaign in one supply source, so its facts split by
+ * placement without a report of their own (and over its whole history, not the DAILY window).
+ */
+const CAMPAIGN_PLACEMENT = sql`coalesce((SELECT c.supply_sources[1] FROM campaigns c
+  WHERE c.team_id = f.team_id AND c.ad_account_id = f.ad_account_id AND c.id = f.campaign_id),
+  'UNKNOWN')`;
+
 /** An app's counts per value of one breakdown dimension, for the period and the one before. */
 export async function sumByBreakdown(
   db: Database,
@@ -360,14 +368,17 @@ export async function sumByBreakdown(
   slices: readonly FactSlice[],
 ): Promise<{ value: string; counts: MetricCounts; previous: MetricCounts }[]> {
   if (!slices.length) return [];
-  const counted = countedSums(
-    'campaign_breakdown_facts',
-    teamId,
-    scope,
-    slices,
-    { value: sql`f.value` },
-    { filter: sql`AND f.dimension = ${dimension}` },
-  );
+  const counted =
+    dimension === 'placement'
+      ? countedSums('campaign_report_facts', teamId, scope, slices, { value: CAMPAIGN_PLACEMENT })
+      : countedSums(
+          'campaign_breakdown_facts',
+          teamId,
+          scope,
+          slices,
+          { value: sql`f.value` },
+          { filter: sql`AND f.dimension = ${dimension}` },
+        );
   const rows = await rowsOf(db, counted);
   const byValue = new Map<
     string,

@@ -219,6 +219,7 @@ export async function overviewReport(
     topAdGroups,
     gender,
     deviceClass,
+    placement,
     ageRange,
     country,
   ] = await Promise.all([
@@ -229,6 +230,7 @@ export async function overviewReport(
     wanted('topAdGroups') ? top('adGroups') : [],
     split('gender'),
     split('deviceClass'),
+    split('placement'),
     split('ageRange'),
     split('countryOrRegion'),
   ]);
@@ -239,6 +241,6 @@ export async function overviewReport(
     series,
     topKeywords,
     topAdGroups,
-    breakdowns: { gender, deviceClass, ageRange, countryOrRegion: country },
+    breakdowns: { gender, deviceClass, placement, ageRange, countryOrRegion: country },
   };
 }

@@ -1,5 +1,5 @@
-// How Apple's breakdown values read: genders and "unknown" translated, device classes by their
-// product names, countries and regions named in the interface language.
+// How Apple's breakdown values read: genders, placements and "unknown" translated, device classes
+// by their product names, countries and regions named in the interface language.
 import type { BreakdownDimension } from '@tapwise/contracts';
 import type { TFunction } from 'i18next';
 
@@ -30,6 +30,8 @@ export function breakdownValueLabel(
       return t(`overview.breakdowns.genders.${value}`, { defaultValue: value });
     case 'deviceClass':
       return DEVICE_NAMES[value] ?? value;
+    case 'placement':
+      return t(`overview.breakdowns.placements.${value}`, { defaultValue: value });
     case 'ageRange':
       return value;
     case 'countryOrRegion':

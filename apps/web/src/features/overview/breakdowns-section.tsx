@@ -1,5 +1,5 @@
-// The period split by gender, device and age, and by country or region on a world map, all for one
-// chosen metric. The map's code and geography load when its tab is first opened.
+// The period split by gender, device, placement and age, and by country or region on a world map,
+// all for one chosen metric. The map's code and geography load when its tab is first opened.
 import {
   Alert,
   Box,
@@ -34,6 +34,7 @@ const WorldMap = lazy(() => import('./world-map'));
 const SMALL_BREAKDOWNS = [
   'gender',
   'deviceClass',
+  'placement',
   'ageRange',
 ] as const satisfies readonly BreakdownDimension[];
 

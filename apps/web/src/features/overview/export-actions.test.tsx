@@ -133,6 +133,7 @@ describe('overview export', () => {
             'topAdGroups',
             'gender',
             'deviceClass',
+            'placement',
             'ageRange',
             'countryOrRegion',
           ],

@@ -64,6 +64,8 @@ const BREAKDOWN_QUERIES: Record<BreakdownDimension, string> = {
     rows: getOverviewForApp(input: $input, gender: $gender) { ${BREAKDOWN_ROW} } }`,
   deviceClass: `query DeviceOverview($input: OverviewInput!, $gender: String!) {
     rows: getDeviceOverviewForApp(input: $input, gender: $gender) { ${BREAKDOWN_ROW} } }`,
+  placement: `query PlacementOverview($input: OverviewInput!) {
+    rows: getPlacementOverviewForApp(input: $input) { ${BREAKDOWN_ROW} } }`,
   ageRange: `query AgeOverview($input: OverviewInput!) {
     rows: getAgeOverviewForApp(input: $input) { ${BREAKDOWN_ROW} } }`,
   countryOrRegion: `query MapOverview($input: OverviewInput!) {

@@ -97,6 +97,7 @@ export function buildReport(currdate: DateRange): OverviewReport {
     breakdowns: {
       gender: [buildBreakdownRow('M', 150_000_000), buildBreakdownRow('F', 100_000_000)],
       deviceClass: [buildBreakdownRow('IPHONE', 200_000_000)],
+      placement: [buildBreakdownRow('APPSTORE_SEARCH_RESULTS', 200_000_000)],
       ageRange: [buildBreakdownRow('18-24', 50_000_000)],
       countryOrRegion: [buildBreakdownRow('US', 200_000_000), buildBreakdownRow('DE', 50_000_000)],
     },

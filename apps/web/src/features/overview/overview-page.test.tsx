@@ -62,6 +62,10 @@ function overviewServer(
       buildBreakdownRow('F', 100_000_000),
     ],
     getDeviceOverviewForApp: () => [buildBreakdownRow('IPHONE', 250_000_000)],
+    getPlacementOverviewForApp: () => [
+      buildBreakdownRow('APPSTORE_SEARCH_RESULTS', 200_000_000),
+      buildBreakdownRow('APPSTORE_TODAY_TAB', 50_000_000),
+    ],
     getAgeOverviewForApp: () => [buildBreakdownRow('18-24', 250_000_000)],
     getMapOverview: () => [
       buildBreakdownRow('US', 200_000_000),
@@ -130,6 +134,7 @@ describe('overview page', { timeout: 20_000 }, () => {
       'getTopAdGroups',
       'getOverviewForApp',
       'getDeviceOverviewForApp',
+      'getPlacementOverviewForApp',
       'getAgeOverviewForApp',
       'getMapOverview',
     ]) {
@@ -288,6 +293,18 @@ describe('overview page', { timeout: 20_000 }, () => {
     );
     // The ad groups keep their own order.
     expect(callsOf(calls, 'getTopAdGroups')).toHaveLength(1);
+  });
+
+  it("splits the period by placement, the spec's search app, named as in the App Store", async () => {
+    overviewServer();
+    renderInApp(<OverviewPage />);
+    const table = await screen.findByTestId('breakdown-table-placement');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
+      'Search results',
+      'Today tab',
+    ]);
+    expect(within(rows[0]!).getByText('80.00%')).toBeTruthy();
   });
 
   it('shows the country breakdown as a map with a table beside it', async () => {
