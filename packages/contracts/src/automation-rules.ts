@@ -19,7 +19,11 @@ import { isoDate } from './overview';
 import { genericTextSchema } from './validation/names';
 import { moneySchema, moneyToMicros } from './validation/money';
 import { notificationRecipientsSchema } from './validation/email-lists';
-import { ruleValueRangeSchema, ruleValueSchema } from './validation/rule-values';
+import {
+  ruleActionValueSchema,
+  ruleConditionValueSchema,
+  ruleValueRangeSchema,
+} from './validation/rule-values';
 
 const appleId = z.number().int().positive();
 /** An id the user must pick (0 is the builder's "none picked yet"). */
@@ -104,12 +108,15 @@ export const ruleConditionSchema = z
   .object({
     metric: z.enum(RULE_CONDITION_METRICS),
     comparator: z.enum(CONDITION_COMPARATORS),
-    value: ruleValueSchema.optional(),
+    value: ruleConditionValueSchema.optional(),
     range: ruleValueRangeSchema.optional(),
     compareTo: z
       .object({
         metric: z.enum(RULE_CONDITION_METRICS),
-        multiplier: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive'),
+        multiplier: ruleConditionValueSchema.refine(
+          (value) => value > 0,
+          'validation.ruleValuePositive',
+        ),
       })
       .optional(),
   })
@@ -154,7 +161,9 @@ const AVERAGE_OPERATIONS: readonly RuleChangeOperation[] = [
 const amountChange = {
   operation: z.enum(RULE_CHANGE_OPERATIONS),
   unit: z.enum(RULE_CHANGE_UNITS).default('AMOUNT'),
-  value: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive').optional(),
+  value: ruleActionValueSchema
+    .refine((value) => value > 0, 'validation.ruleValuePositive')
+    .optional(),
   /** Limits the result stays within ("within min and max bid limits"). */
   min: moneySchema.optional(),
   max: moneySchema.optional(),

@@ -152,9 +152,9 @@ describe('creating rules', () => {
 
   it.each([
     [
-      'a value of 0',
-      { conditions: [{ metric: 'spend', comparator: 'GREATER_THAN', value: 0 }] },
-      { 'conditions.0.value': 'validation.ruleValueZero' },
+      'an action value of 0',
+      { actions: [{ type: 'CHANGE_BID', operation: 'DECREASE_BY', unit: 'PERCENT', value: 0 }] },
+      { 'actions.0.value': 'validation.ruleValueZero' },
     ],
     [
       'a missing value',
@@ -214,6 +214,12 @@ describe('creating rules', () => {
     const problem = await refusal({ ...ruleInput(), ...change });
     expect(problem).toMatchObject({ error: 'BAD_REQUEST', code: ERROR_CODES.BAD_REQUEST });
     expect(problem.details).toMatchObject(details);
+  });
+
+  it('saves a condition comparing a count with 0 ("installs equal to 0")', async () => {
+    const conditions = [{ metric: 'installs', comparator: 'EQUALS', value: 0 }] as const;
+    const { rule } = await create(ruleInput({ conditions: [...conditions] }));
+    expect(rule.definition).toMatchObject({ conditions });
   });
 
   it('refuses keywords picked with two ad groups', async () => {
