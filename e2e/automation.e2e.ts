@@ -251,6 +251,9 @@ describe('automation rules', () => {
     await page.getByRole('switch', { name: `Enable ${RULE_NAME}` }).press('Space');
     await toast('Rule enabled successfully');
     await openRuleMenu('Run now');
+    // A real run says what it will do and waits for a yes.
+    const confirmRun = page.getByRole('dialog').filter({ hasText: 'Run the rule now?' });
+    await confirmRun.getByRole('button', { name: 'Run now', exact: true }).click();
     await finishedRunDialog();
     await page.keyboard.press('Escape');
     // The scheduler may have run the newly enabled rule first; the action limit lets one run act.

@@ -57,6 +57,16 @@ async function chooseFromRuleMenu(ruleName: string, item: string) {
   return user;
 }
 
+/** The confirmation "Run now" opens (the house dialog is found by its title). */
+const runConfirmation = async () =>
+  (await screen.findByText('Run the rule now?')).closest<HTMLElement>('[role="dialog"]')!;
+
+/** Answers that confirmation: runs (the dialog's own Run now) or cancels. */
+async function answerRunConfirmation(user: ReturnType<typeof userEvent.setup>, run: boolean) {
+  const dialog = await runConfirmation();
+  await user.click(within(dialog).getByRole('button', { name: run ? 'Run now' : 'Cancel' }));
+}
+
 async function openLogs() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('tab', { name: 'Logs' }));
@@ -230,7 +240,7 @@ describe('automation rules page', { timeout: 20_000 }, () => {
         ],
       });
       renderPage();
-      await chooseFromRuleMenu('Cut waste', 'Run now');
+      await answerRunConfirmation(await chooseFromRuleMenu('Cut waste', 'Run now'), true);
 
       expect(await screen.findByText('Rule run started')).toBeTruthy();
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([{ id: RULE_ID, dryRun: false }]);
@@ -256,6 +266,22 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       );
     });
 
+    it('asks before a real run, saying what it will do, and runs nothing when cancelled', async () => {
+      const { calls } = automationServer();
+      renderPage();
+      const user = await chooseFromRuleMenu('Cut waste', 'Run now');
+
+      const dialog = await runConfirmation();
+      expect(
+        within(dialog).getByText(
+          '"Cut waste" checks its conditions now and sends the changes it decides to Apple Ads at once (bids, budgets, statuses, keywords), within its safety caps. You can revert them from its log; a dry run shows them first without changing anything.',
+        ),
+      ).toBeTruthy();
+      await answerRunConfirmation(user, false);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(variablesOf(calls, 'runAutomationRule')).toEqual([]);
+    });
+
     it('dry-runs a rule and shows the planned changes', async () => {
       const { calls } = automationServer({
         runAutomationRule: () => ({
@@ -275,7 +301,9 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       renderPage();
       await chooseFromRuleMenu('Cut waste', 'Dry run');
 
+      // A dry run changes nothing: it starts without a confirmation.
       const modal = await screen.findByRole('dialog', { name: 'Run of Cut waste' });
+      expect(screen.queryByText('Run the rule now?')).toBeNull();
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([{ id: RULE_ID, dryRun: true }]);
       expect(await within(modal).findByText('Planned')).toBeTruthy();
       expect(within(modal).getByText('Condition matched')).toBeTruthy();
@@ -290,9 +318,10 @@ describe('automation rules page', { timeout: 20_000 }, () => {
         },
       });
       renderPage();
-      await chooseFromRuleMenu('Cut waste', 'Run now');
+      await answerRunConfirmation(await chooseFromRuleMenu('Cut waste', 'Run now'), true);
       expect(await screen.findByText(AUTOMATION_MESSAGES.killSwitchOn)).toBeTruthy();
-      expect(screen.queryByRole('dialog')).toBeNull();
+      // The confirmation closes and no run opens.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
   });
 
