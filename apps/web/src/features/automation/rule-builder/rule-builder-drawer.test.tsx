@@ -205,6 +205,30 @@ describe('rule builder', { timeout: 20_000 }, () => {
     );
   });
 
+  it('brings the first problem into view, focuses it and says so when Save rule or Backtest is refused', async () => {
+    const calls = builderServer();
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    const { user } = renderBuilder();
+    await user.click(screen.getByRole('button', { name: /Cut waste/ }));
+    const value = within(conditionGroup(1)).getByLabelText('Value');
+    await user.clear(value);
+    const shown = 'Some fields need fixing: the first is now in view.';
+
+    await save(user);
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(scrolled.mock.contexts).toEqual([value]);
+    expect(await screen.findByText(shown)).toBeTruthy();
+
+    // Backtest checks the same rule: the same problem, shown the same way.
+    value.blur();
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(scrolled.mock.contexts).toEqual([value, value]);
+    expect(calls.some((call) => call.operation === 'createAutomationRule')).toBe(false);
+    expect(calls.some((call) => call.operation === 'startAutomationRuleBacktest')).toBe(false);
+    scrolled.mockRestore();
+  });
+
   it('wants a range whose from is lower than its to', async () => {
     const calls = builderServer();
     const rule = ruleWith((definition) => {
