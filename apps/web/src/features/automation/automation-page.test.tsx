@@ -267,7 +267,7 @@ describe('automation rules page', { timeout: 20_000 }, () => {
     });
 
     it('asks before a real run, saying what it will do, and runs nothing when cancelled', async () => {
-      const { calls } = automationServer();
+      const { calls } = automationServer({});
       renderPage();
       const user = await chooseFromRuleMenu('Cut waste', 'Run now');
 
