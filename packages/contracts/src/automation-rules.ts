@@ -539,8 +539,37 @@ export interface RuleLogEntry {
   revertible: boolean;
 }
 
+/**
+ * What a matched entity's conditions read, by metric, in stored units (money in micros, ratios as
+ * fractions, counts as they are); null where a metric has no value (a CPA without installs).
+ */
+export type RuleMatchedValues = Partial<Record<RuleConditionMetric, number | null>>;
+
+/** The metrics a rule's conditions read (compared metrics included), each once, in their order. */
+export function conditionMetrics(
+  rule: Pick<AutomationRuleDefinition, 'conditions'>,
+): RuleConditionMetric[] {
+  const metrics = rule.conditions.flatMap((condition) =>
+    condition.compareTo ? [condition.metric, condition.compareTo.metric] : [condition.metric],
+  );
+  return [...new Set(metrics)];
+}
+
+/**
+ * Where a changed entity sits and why it matched: its campaign and ad group (itself at its own
+ * level, null above it and for the run's e-mail; names as stored now), and its condition values.
+ */
+export interface RuleChangeContext {
+  campaignId: number | null;
+  campaignName: string | null;
+  adGroupId: number | null;
+  adGroupName: string | null;
+  /** Null for the run's e-mail and for changes recorded before values were kept. */
+  matchedValues: RuleMatchedValues | null;
+}
+
 /** One change a run made or planned, as the audit shows it. */
-export interface RuleChangeEntry {
+export interface RuleChangeEntry extends RuleChangeContext {
   id: string;
   runId: string;
   adAccountId: number;
@@ -562,7 +591,7 @@ export interface RuleBacktestDay {
   date: string;
   evaluated: number;
   matched: number;
-  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt'>[];
+  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt' | keyof RuleChangeContext>[];
 }
 
 export interface RuleBacktestResult {
