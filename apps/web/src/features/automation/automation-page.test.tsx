@@ -282,7 +282,7 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([]);
     });
 
-    it('dry-runs a rule and shows the planned changes', async () => {
+    it('dry-runs a rule and shows each planned change with where it is and the values it matched on', async () => {
       const { calls } = automationServer({
         runAutomationRule: () => ({
           successMessage: AUTOMATION_MESSAGES.runStarted,
@@ -293,10 +293,25 @@ describe('automation rules page', { timeout: 20_000 }, () => {
             status: 'CONDITION MATCHED',
             dryRun: true,
             applied: 0,
-            planned: 1,
+            planned: 2,
             revertible: false,
           }),
-        automationRuleChanges: () => [buildChange({ status: 'PLANNED', appliedAt: null })],
+        automationRuleChanges: () => [
+          buildChange({ status: 'PLANNED', appliedAt: null }),
+          buildChange({
+            id: 'c2',
+            level: 'campaign',
+            entityName: 'Photo US – Exact',
+            adGroupId: null,
+            adGroupName: null,
+            matchedValues: { spend: 480_500_000, dailyBudget: 500_000_000, ttr: 0.0425 },
+            action: 'CHANGE_BUDGET',
+            before: { dailyBudgetMicros: 500_000_000 },
+            after: { dailyBudgetMicros: 550_000_000 },
+            status: 'PLANNED',
+            appliedAt: null,
+          }),
+        ],
       });
       renderPage();
       await chooseFromRuleMenu('Cut waste', 'Dry run');
@@ -305,10 +320,23 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       const modal = await screen.findByRole('dialog', { name: 'Run of Cut waste' });
       expect(screen.queryByText('Run the rule now?')).toBeNull();
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([{ id: RULE_ID, dryRun: true }]);
-      expect(await within(modal).findByText('Planned')).toBeTruthy();
       expect(within(modal).getByText('Condition matched')).toBeTruthy();
       expect(within(modal).getAllByText('Dry run').length).toBeGreaterThan(0);
       expect(within(modal).queryByRole('button', { name: 'Revert' })).toBeNull();
+      expect(within(modal).getByRole('columnheader', { name: 'Matched on' })).toBeTruthy();
+      const [keyword, campaign] = await within(modal).findAllByTestId('change-row');
+      expect(within(keyword!).getByText('Planned')).toBeTruthy();
+      expect(within(keyword!).getByText('Campaign: Photo US – Exact')).toBeTruthy();
+      expect(within(keyword!).getByText('Ad group: Editors')).toBeTruthy();
+      // Values in the account's currency (euros here), counts as they are.
+      expect(within(keyword!).getByText('Spend: €30.00')).toBeTruthy();
+      expect(within(keyword!).getByText('Installs: 0')).toBeTruthy();
+      // A campaign is not told its own campaign; it has no ad group.
+      expect(within(campaign!).queryByText(/^Campaign:/)).toBeNull();
+      expect(within(campaign!).queryByText(/^Ad group:/)).toBeNull();
+      expect(within(campaign!).getByText('Spend: €480.50')).toBeTruthy();
+      expect(within(campaign!).getByText('Daily budget: €500.00')).toBeTruthy();
+      expect(within(campaign!).getByText('TTR: 4.25%')).toBeTruthy();
     });
 
     it('says automation is switched off when a run is refused by the kill switch', async () => {
