@@ -241,6 +241,11 @@ describe('automation rules', () => {
     await openRuleMenu('Dry run');
     const dryDialog = await finishedRunDialog();
     await dryDialog.getByText('Planned', { exact: true }).first().waitFor();
+    // Each planned change says where its keyword is and the value that made it match.
+    const planned = dryDialog.getByTestId('change-row').first();
+    await planned.getByText(`Campaign: ${campaign.name}`, { exact: true }).waitFor();
+    await planned.getByText(`Ad group: ${adGroup.name}`, { exact: true }).waitFor();
+    await planned.getByText(/^Impressions: [\d,]+$/).waitFor();
     await page.keyboard.press('Escape');
     const [dryRun] = await ruleLog(rule.id);
     expect(dryRun).toMatchObject({ dryRun: true, status: 'CONDITION MATCHED', applied: 0 });
@@ -251,6 +256,9 @@ describe('automation rules', () => {
     await page.getByRole('switch', { name: `Enable ${RULE_NAME}` }).press('Space');
     await toast('Rule enabled successfully');
     await openRuleMenu('Run now');
+    // A real run says what it will do and waits for a yes.
+    const confirmRun = page.getByRole('dialog').filter({ hasText: 'Run the rule now?' });
+    await confirmRun.getByRole('button', { name: 'Run now', exact: true }).click();
     await finishedRunDialog();
     await page.keyboard.press('Escape');
     // The scheduler may have run the newly enabled rule first; the action limit lets one run act.

@@ -33,18 +33,23 @@ describe('rule templates', () => {
 });
 
 describe('rule validation (spec 2 §5)', () => {
-  it('refuses a value of 0 and a range whose from is not lower than its to', () => {
+  it('refuses a range whose from is not lower than its to', () => {
     const rule = {
       ...cutWaste(),
-      conditions: [
-        { metric: 'spend', comparator: 'GREATER_THAN', value: 0 },
-        { metric: 'taps', comparator: 'IN_RANGE', range: { from: 5, to: 5 } },
-      ],
+      conditions: [{ metric: 'taps', comparator: 'IN_RANGE', range: { from: 5, to: 5 } }],
     };
-    expect(issuesOf(rule)).toEqual([
-      'conditions.0.value: validation.ruleValueZero',
-      'conditions.1.range.to: validation.rangeFromNotLower',
-    ]);
+    expect(issuesOf(rule)).toEqual(['conditions.0.range.to: validation.rangeFromNotLower']);
+  });
+
+  it('compares a condition with 0 ("installs equal to 0") but refuses an action value of 0', () => {
+    const rule = {
+      ...cutWaste(),
+      conditions: [{ metric: 'installs', comparator: 'EQUALS', value: 0 }],
+    };
+    expect(issuesOf(rule)).toEqual([]);
+    const actions = [{ type: 'CHANGE_BID', operation: 'DECREASE_BY', unit: 'PERCENT', value: 0 }];
+    // The form shows a path's first problem.
+    expect(issuesOf({ ...rule, actions })[0]).toBe('actions.0.value: validation.ruleValueZero');
   });
 
   it('keeps exactly one ad group selected when keywords are picked', () => {

@@ -19,7 +19,11 @@ import { isoDate } from './overview';
 import { genericTextSchema } from './validation/names';
 import { moneySchema, moneyToMicros } from './validation/money';
 import { notificationRecipientsSchema } from './validation/email-lists';
-import { ruleValueRangeSchema, ruleValueSchema } from './validation/rule-values';
+import {
+  ruleActionValueSchema,
+  ruleConditionValueSchema,
+  ruleValueRangeSchema,
+} from './validation/rule-values';
 
 const appleId = z.number().int().positive();
 /** An id the user must pick (0 is the builder's "none picked yet"). */
@@ -104,12 +108,15 @@ export const ruleConditionSchema = z
   .object({
     metric: z.enum(RULE_CONDITION_METRICS),
     comparator: z.enum(CONDITION_COMPARATORS),
-    value: ruleValueSchema.optional(),
+    value: ruleConditionValueSchema.optional(),
     range: ruleValueRangeSchema.optional(),
     compareTo: z
       .object({
         metric: z.enum(RULE_CONDITION_METRICS),
-        multiplier: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive'),
+        multiplier: ruleConditionValueSchema.refine(
+          (value) => value > 0,
+          'validation.ruleValuePositive',
+        ),
       })
       .optional(),
   })
@@ -154,7 +161,9 @@ const AVERAGE_OPERATIONS: readonly RuleChangeOperation[] = [
 const amountChange = {
   operation: z.enum(RULE_CHANGE_OPERATIONS),
   unit: z.enum(RULE_CHANGE_UNITS).default('AMOUNT'),
-  value: ruleValueSchema.refine((value) => value > 0, 'validation.ruleValuePositive').optional(),
+  value: ruleActionValueSchema
+    .refine((value) => value > 0, 'validation.ruleValuePositive')
+    .optional(),
   /** Limits the result stays within ("within min and max bid limits"). */
   min: moneySchema.optional(),
   max: moneySchema.optional(),
@@ -530,8 +539,37 @@ export interface RuleLogEntry {
   revertible: boolean;
 }
 
+/**
+ * What a matched entity's conditions read, by metric, in stored units (money in micros, ratios as
+ * fractions, counts as they are); null where a metric has no value (a CPA without installs).
+ */
+export type RuleMatchedValues = Partial<Record<RuleConditionMetric, number | null>>;
+
+/** The metrics a rule's conditions read (compared metrics included), each once, in their order. */
+export function conditionMetrics(
+  rule: Pick<AutomationRuleDefinition, 'conditions'>,
+): RuleConditionMetric[] {
+  const metrics = rule.conditions.flatMap((condition) =>
+    condition.compareTo ? [condition.metric, condition.compareTo.metric] : [condition.metric],
+  );
+  return [...new Set(metrics)];
+}
+
+/**
+ * Where a changed entity sits and why it matched: its campaign and ad group (itself at its own
+ * level, null above it and for the run's e-mail; names as stored now), and its condition values.
+ */
+export interface RuleChangeContext {
+  campaignId: number | null;
+  campaignName: string | null;
+  adGroupId: number | null;
+  adGroupName: string | null;
+  /** Null for the run's e-mail and for changes recorded before values were kept. */
+  matchedValues: RuleMatchedValues | null;
+}
+
 /** One change a run made or planned, as the audit shows it. */
-export interface RuleChangeEntry {
+export interface RuleChangeEntry extends RuleChangeContext {
   id: string;
   runId: string;
   adAccountId: number;
@@ -553,7 +591,7 @@ export interface RuleBacktestDay {
   date: string;
   evaluated: number;
   matched: number;
-  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt'>[];
+  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt' | keyof RuleChangeContext>[];
 }
 
 export interface RuleBacktestResult {

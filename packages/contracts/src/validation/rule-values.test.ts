@@ -1,19 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ruleValueRangeSchema, ruleValueSchema } from './rule-values';
+import {
+  ruleActionValueSchema,
+  ruleConditionValueSchema,
+  ruleValueRangeSchema,
+} from './rule-values';
 import { issuesAt } from './testing';
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
 
 describe('rule values', () => {
-  it('accepts any number but 0 and asks for a missing one', () => {
+  it('takes any number as a condition value, 0 included, and asks for a missing one', () => {
+    fc.assert(
+      fc.property(finite, (value) => {
+        expect(issuesAt(ruleConditionValueSchema, value)).toEqual([]);
+      }),
+    );
+    expect(issuesAt(ruleConditionValueSchema, undefined)).toEqual([
+      { path: [], message: 'validation.required' },
+    ]);
+  });
+
+  it('takes any number but 0 as an action value and asks for a missing one', () => {
     fc.assert(
       fc.property(finite, (value) => {
         const expected = value === 0 ? [{ path: [], message: 'validation.ruleValueZero' }] : [];
-        expect(issuesAt(ruleValueSchema, value)).toEqual(expected);
+        expect(issuesAt(ruleActionValueSchema, value)).toEqual(expected);
       }),
     );
-    expect(issuesAt(ruleValueSchema, undefined)).toEqual([
+    expect(issuesAt(ruleActionValueSchema, undefined)).toEqual([
       { path: [], message: 'validation.required' },
     ]);
   });

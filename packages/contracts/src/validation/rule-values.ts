@@ -1,21 +1,24 @@
-// Values of automation-rule conditions and actions (spec 2 §5): a value is required and not 0;
-// a range's from is lower than its to.
+// Values of automation-rule conditions and actions (spec 2 §5): a value is required; an action's
+// is not 0; a range's from is lower than its to. The spec's "not 0" is read as the actions' rule
+// (docs/product-decisions.md): a condition comparing a count with 0 ("installs equal to 0") is
+// the commonest waste rule, while a change by or to 0 is a slip.
 import * as z from 'zod';
 
-export const ruleValueSchema = z
-  .number({ error: 'validation.required' })
-  .refine((value) => value !== 0, { error: 'validation.ruleValueZero' });
+/** A condition's value: any number, 0 included. */
+export const ruleConditionValueSchema = z.number({ error: 'validation.required' });
 
-const rangeBound = z.number({ error: 'validation.required' });
+/** An action's value (a change by or to an amount or percent): not 0. */
+export const ruleActionValueSchema = ruleConditionValueSchema.refine((value) => value !== 0, {
+  error: 'validation.ruleValueZero',
+});
 
 /** Range comparators (IN_RANGE, NOT_IN_RANGE, BETWEEN); 0 is a fair lower bound here. */
 export const ruleValueRangeSchema = z
-  .object({ from: rangeBound, to: rangeBound })
+  .object({ from: ruleConditionValueSchema, to: ruleConditionValueSchema })
   .superRefine(({ from, to }, ctx) => {
     if (!(from < to)) {
       ctx.addIssue({ code: 'custom', message: 'validation.rangeFromNotLower', path: ['to'] });
     }
   });
 
-export type RuleValue = z.infer<typeof ruleValueSchema>;
 export type RuleValueRange = z.infer<typeof ruleValueRangeSchema>;

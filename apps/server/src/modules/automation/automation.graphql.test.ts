@@ -5,6 +5,7 @@ import {
   AUTOMATION_MESSAGES,
   DEFAULT_SAFETY_CAPS,
   ERROR_CODES,
+  ZERO_COUNTS,
   type AutomationRuleInput,
 } from '@tapwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +13,13 @@ import { apiClient, type GraphQLAnswer, type Session } from '../../platform/test
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { listActivityLogs } from '../activity-log/activity-log.repository';
+import { seedAdsManagerAccount, writeAccountFacts } from '../ads-manager/ads-manager-factories';
 import { seedAppleAdsApp, type SeededApp } from '../analytics/overview-factories';
 import { createRule, createRuleRun, ruleInput } from './automation-factories';
+import { recordingContext } from './engine/engine-test-kit';
+import { executeRun } from './engine/rule-runner';
 import { recordRuleRun } from './engine/rule-runs.repository';
+import { isoDay } from './engine/rule-windows';
 
 let server: TestServer;
 let teamId: string;
@@ -152,9 +157,9 @@ describe('creating rules', () => {
 
   it.each([
     [
-      'a value of 0',
-      { conditions: [{ metric: 'spend', comparator: 'GREATER_THAN', value: 0 }] },
-      { 'conditions.0.value': 'validation.ruleValueZero' },
+      'an action value of 0',
+      { actions: [{ type: 'CHANGE_BID', operation: 'DECREASE_BY', unit: 'PERCENT', value: 0 }] },
+      { 'actions.0.value': 'validation.ruleValueZero' },
     ],
     [
       'a missing value',
@@ -214,6 +219,12 @@ describe('creating rules', () => {
     const problem = await refusal({ ...ruleInput(), ...change });
     expect(problem).toMatchObject({ error: 'BAD_REQUEST', code: ERROR_CODES.BAD_REQUEST });
     expect(problem.details).toMatchObject(details);
+  });
+
+  it('saves a condition comparing a count with 0 ("installs equal to 0")', async () => {
+    const conditions = [{ metric: 'installs', comparator: 'EQUALS', value: 0 }] as const;
+    const { rule } = await create(ruleInput({ conditions: [...conditions] }));
+    expect(rule.definition).toMatchObject({ conditions });
   });
 
   it('refuses keywords picked with two ad groups', async () => {
@@ -651,6 +662,73 @@ describe('runs (the engine)', () => {
       finishedAt: null,
       revertible: false,
     });
+  });
+
+  it('lists what a dry run matched with its campaign, ad group and the values it matched on', async () => {
+    const db = server.database.db;
+    const keyword = (text: string) => ({
+      text,
+      bidMicros: 1_000_000,
+      status: 'ENABLED' as const,
+      deleted: false,
+      matchType: 'EXACT' as const,
+    });
+    const account = await seedAdsManagerAccount(db, teamId, [keyword('alpha'), keyword('beta')]);
+    const [alpha, beta] = account.keywords;
+    const day = (keywordId: number, taps: number, installs: number) => ({
+      keywordId,
+      grain: 'DAILY' as const,
+      date: isoDay(new Date()),
+      counts: {
+        ...ZERO_COUNTS,
+        localSpendMicros: taps * 1_500_000,
+        taps,
+        impressions: taps * 10,
+        tapInstalls: installs,
+        totalInstalls: installs,
+      },
+    });
+    await writeAccountFacts(db, account, [day(alpha!.id, 20, 0), day(beta!.id, 10, 4)]);
+    // The commonest waste rule: tapped, never installed.
+    const { rule } = await create(
+      ruleInput({
+        scope: {
+          adAccountIds: [],
+          adamIds: [],
+          campaignIds: [account.campaignId],
+          adGroupIds: [],
+          keywordIds: [],
+        },
+        conditions: [
+          { metric: 'taps', comparator: 'GREATER_THAN', value: 5 },
+          { metric: 'installs', comparator: 'EQUALS', value: 0 },
+        ],
+      }),
+    );
+    const { runAutomationRule } = await ok<{ runAutomationRule: { runId: string } }>(RUN, {
+      id: rule.id,
+      dryRun: true,
+    });
+    await executeRun(recordingContext(server.context).ctx, runAutomationRule.runId);
+
+    const { automationRuleChanges } = await ok<{
+      automationRuleChanges: Record<string, unknown>[];
+    }>(
+      `query($runId: ID!) { automationRuleChanges(runId: $runId) {
+        entityName status campaignId campaignName adGroupId adGroupName matchedValues } }`,
+      { runId: runAutomationRule.runId },
+    );
+    expect(automationRuleChanges).toEqual([
+      {
+        entityName: 'alpha',
+        status: 'PLANNED',
+        campaignId: account.campaignId,
+        campaignName: `${account.name} – Brand – US`,
+        adGroupId: account.adGroupId,
+        adGroupName: 'Brand exact',
+        matchedValues: { taps: 20, installs: 0 },
+      },
+    ]);
   });
 
   it('refuses a real run while a kill switch is on, and still allows a dry run', async () => {

@@ -104,6 +104,23 @@ const RuleChangeEntryRef = builder.objectRef<RuleChangeRow>('RuleChangeEntry').i
     level: t.exposeString('level'),
     entityId: t.exposeString('entityId'),
     entityName: t.exposeString('entityName'),
+    campaignId: t.exposeFloat('campaignId', {
+      nullable: true,
+      description: "The entity's campaign (itself for a campaign); null for the run's e-mail",
+    }),
+    campaignName: t.exposeString('campaignName', { nullable: true }),
+    adGroupId: t.exposeFloat('adGroupId', {
+      nullable: true,
+      description: "The entity's ad group (itself for an ad group); null above that level",
+    }),
+    adGroupName: t.exposeString('adGroupName', { nullable: true }),
+    matchedValues: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "The rule's condition metrics when the entity matched, by metric (money in micros, ratios as fractions)",
+      resolve: (change) => change.matchedValues,
+    }),
     action: t.exposeString('action'),
     before: t.field({
       type: 'JSON',

@@ -20,6 +20,7 @@ import type {
   RuleBacktestResult,
   RuleBacktestStatus,
   RuleChangeStatus,
+  RuleMatchedValues,
   RuleRunTrigger,
 } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
@@ -114,6 +115,14 @@ export const automationRuleChanges = pgTable(
     /** Apple's id; a search term's is "adGroupId:text". */
     entityId: text('entity_id').notNull(),
     entityName: text('entity_name').notNull(),
+    /**
+     * The entity's campaign and ad group (itself at its own level), to say where it is; null for
+     * the run's e-mail and for changes recorded before they were kept.
+     */
+    campaignId: bigint('campaign_id', { mode: 'number' }),
+    adGroupId: bigint('ad_group_id', { mode: 'number' }),
+    /** The values of the rule's condition metrics that made the entity match (stored units). */
+    matchedValues: jsonb('matched_values').$type<RuleMatchedValues>(),
     /** The rule action (RuleActionType). */
     action: text('action').notNull(),
     before: jsonb('before').$type<ChangeValues>(),

@@ -1,6 +1,7 @@
 // The read side of the rule logs: runs with their change counts and lifecycle events in one
 // newest-first list, one run's changes, and the flat lines of the CSV export. Always by team.
 import type {
+  RuleChangeContext,
   RuleChangeEntry,
   RuleChangeStatus,
   RuleLogEntry,
@@ -10,6 +11,7 @@ import type {
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
+import { adGroups, campaigns } from '../ads-data/ads-entities.tables';
 import { rowsOf } from '../analytics/overview.repository';
 import { automationRuleChanges } from './automation.tables';
 
@@ -21,6 +23,8 @@ export type RuleLogRow = Omit<RuleLogEntry, 'at' | 'finishedAt' | 'revertedAt'> 
 };
 
 export type RuleChangeRow = Omit<RuleChangeEntry, 'appliedAt'> & { appliedAt: Date | null };
+/** A change without where it is and why it matched, as the CSV export writes it. */
+export type RuleChangeLine = Omit<RuleChangeRow, keyof RuleChangeContext>;
 
 /** The filters of ruleRunsQuerySchema without paging, or one run by id. */
 export type RuleLogFilters = Omit<z.output<typeof ruleRunsQuerySchema>, 'offset' | 'limit'> & {
@@ -158,42 +162,60 @@ export async function findRuleRun(
   return run;
 }
 
-function changeRowOf(row: typeof automationRuleChanges.$inferSelect): RuleChangeRow {
-  return {
-    id: row.id,
-    runId: row.runId,
-    adAccountId: row.adAccountId,
-    level: row.level,
-    entityId: row.entityId,
-    entityName: row.entityName,
-    action: row.action as RuleChangeEntry['action'],
-    before: row.before ?? null,
-    after: row.after ?? null,
-    status: row.status,
-    capped: row.capped,
-    message: row.message,
-    appliedAt: row.appliedAt,
-  };
-}
-
-/** A run's changes in the order they were planned. */
+/** A run's changes in the order they were planned, with their campaigns' and ad groups' names. */
 export async function listRunChanges(
   db: Database,
   teamId: string,
   runId: string,
 ): Promise<RuleChangeRow[]> {
+  const change = automationRuleChanges;
   const rows = await db
-    .select()
-    .from(automationRuleChanges)
-    .where(and(eq(automationRuleChanges.teamId, teamId), eq(automationRuleChanges.runId, runId)))
-    .orderBy(asc(automationRuleChanges.createdAt), asc(automationRuleChanges.id));
-  return rows.map(changeRowOf);
+    .select({ change, campaignName: campaigns.name, adGroupName: adGroups.name })
+    .from(change)
+    .leftJoin(
+      campaigns,
+      and(
+        eq(campaigns.teamId, change.teamId),
+        eq(campaigns.adAccountId, change.adAccountId),
+        eq(campaigns.id, change.campaignId),
+      ),
+    )
+    .leftJoin(
+      adGroups,
+      and(
+        eq(adGroups.teamId, change.teamId),
+        eq(adGroups.adAccountId, change.adAccountId),
+        eq(adGroups.id, change.adGroupId),
+      ),
+    )
+    .where(and(eq(change.teamId, teamId), eq(change.runId, runId)))
+    .orderBy(asc(change.createdAt), asc(change.id));
+  return rows.map((row) => ({
+    id: row.change.id,
+    runId: row.change.runId,
+    adAccountId: row.change.adAccountId,
+    level: row.change.level,
+    entityId: row.change.entityId,
+    entityName: row.change.entityName,
+    campaignId: row.change.campaignId,
+    campaignName: row.campaignName,
+    adGroupId: row.change.adGroupId,
+    adGroupName: row.adGroupName,
+    matchedValues: row.change.matchedValues,
+    action: row.change.action as RuleChangeEntry['action'],
+    before: row.change.before ?? null,
+    after: row.change.after ?? null,
+    status: row.change.status,
+    capped: row.change.capped,
+    message: row.change.message,
+    appliedAt: row.change.appliedAt,
+  }));
 }
 
 /** One line of the CSV export: a change with its run, or a run without changes, or an event. */
 export interface RuleLogLine {
   entry: RuleLogRow;
-  change: RuleChangeRow | null;
+  change: RuleChangeLine | null;
 }
 
 /** Every line matching the filters, newest entry first, at most `limit`. */
@@ -218,7 +240,7 @@ export async function listRuleLogLines(
   return rows.map((row) => ({ entry: logRowOf(row), change: lineChangeOf(row) }));
 }
 
-function lineChangeOf(row: Record<string, unknown>): RuleChangeRow | null {
+function lineChangeOf(row: Record<string, unknown>): RuleChangeLine | null {
   if (!row.change_id) return null;
   return {
     id: String(row.change_id),

@@ -57,6 +57,16 @@ async function chooseFromRuleMenu(ruleName: string, item: string) {
   return user;
 }
 
+/** The confirmation "Run now" opens (the house dialog is found by its title). */
+const runConfirmation = async () =>
+  (await screen.findByText('Run the rule now?')).closest<HTMLElement>('[role="dialog"]')!;
+
+/** Answers that confirmation: runs (the dialog's own Run now) or cancels. */
+async function answerRunConfirmation(user: ReturnType<typeof userEvent.setup>, run: boolean) {
+  const dialog = await runConfirmation();
+  await user.click(within(dialog).getByRole('button', { name: run ? 'Run now' : 'Cancel' }));
+}
+
 async function openLogs() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('tab', { name: 'Logs' }));
@@ -230,7 +240,7 @@ describe('automation rules page', { timeout: 20_000 }, () => {
         ],
       });
       renderPage();
-      await chooseFromRuleMenu('Cut waste', 'Run now');
+      await answerRunConfirmation(await chooseFromRuleMenu('Cut waste', 'Run now'), true);
 
       expect(await screen.findByText('Rule run started')).toBeTruthy();
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([{ id: RULE_ID, dryRun: false }]);
@@ -256,7 +266,23 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       );
     });
 
-    it('dry-runs a rule and shows the planned changes', async () => {
+    it('asks before a real run, saying what it will do, and runs nothing when cancelled', async () => {
+      const { calls } = automationServer({});
+      renderPage();
+      const user = await chooseFromRuleMenu('Cut waste', 'Run now');
+
+      const dialog = await runConfirmation();
+      expect(
+        within(dialog).getByText(
+          '"Cut waste" checks its conditions now and sends the changes it decides to Apple Ads at once (bids, budgets, statuses, keywords), within its safety caps. You can revert them from its log; a dry run shows them first without changing anything.',
+        ),
+      ).toBeTruthy();
+      await answerRunConfirmation(user, false);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(variablesOf(calls, 'runAutomationRule')).toEqual([]);
+    });
+
+    it('dry-runs a rule and shows each planned change with where it is and the values it matched on', async () => {
       const { calls } = automationServer({
         runAutomationRule: () => ({
           successMessage: AUTOMATION_MESSAGES.runStarted,
@@ -267,20 +293,50 @@ describe('automation rules page', { timeout: 20_000 }, () => {
             status: 'CONDITION MATCHED',
             dryRun: true,
             applied: 0,
-            planned: 1,
+            planned: 2,
             revertible: false,
           }),
-        automationRuleChanges: () => [buildChange({ status: 'PLANNED', appliedAt: null })],
+        automationRuleChanges: () => [
+          buildChange({ status: 'PLANNED', appliedAt: null }),
+          buildChange({
+            id: 'c2',
+            level: 'campaign',
+            entityName: 'Photo US – Exact',
+            adGroupId: null,
+            adGroupName: null,
+            matchedValues: { spend: 480_500_000, dailyBudget: 500_000_000, ttr: 0.0425 },
+            action: 'CHANGE_BUDGET',
+            before: { dailyBudgetMicros: 500_000_000 },
+            after: { dailyBudgetMicros: 550_000_000 },
+            status: 'PLANNED',
+            appliedAt: null,
+          }),
+        ],
       });
       renderPage();
       await chooseFromRuleMenu('Cut waste', 'Dry run');
 
+      // A dry run changes nothing: it starts without a confirmation.
       const modal = await screen.findByRole('dialog', { name: 'Run of Cut waste' });
+      expect(screen.queryByText('Run the rule now?')).toBeNull();
       expect(variablesOf(calls, 'runAutomationRule')).toEqual([{ id: RULE_ID, dryRun: true }]);
-      expect(await within(modal).findByText('Planned')).toBeTruthy();
       expect(within(modal).getByText('Condition matched')).toBeTruthy();
       expect(within(modal).getAllByText('Dry run').length).toBeGreaterThan(0);
       expect(within(modal).queryByRole('button', { name: 'Revert' })).toBeNull();
+      expect(within(modal).getByRole('columnheader', { name: 'Matched on' })).toBeTruthy();
+      const [keyword, campaign] = await within(modal).findAllByTestId('change-row');
+      expect(within(keyword!).getByText('Planned')).toBeTruthy();
+      expect(within(keyword!).getByText('Campaign: Photo US – Exact')).toBeTruthy();
+      expect(within(keyword!).getByText('Ad group: Editors')).toBeTruthy();
+      // Values in the account's currency (euros here), counts as they are.
+      expect(within(keyword!).getByText('Spend: €30.00')).toBeTruthy();
+      expect(within(keyword!).getByText('Installs: 0')).toBeTruthy();
+      // A campaign is not told its own campaign; it has no ad group.
+      expect(within(campaign!).queryByText(/^Campaign:/)).toBeNull();
+      expect(within(campaign!).queryByText(/^Ad group:/)).toBeNull();
+      expect(within(campaign!).getByText('Spend: €480.50')).toBeTruthy();
+      expect(within(campaign!).getByText('Daily budget: €500.00')).toBeTruthy();
+      expect(within(campaign!).getByText('TTR: 4.25%')).toBeTruthy();
     });
 
     it('says automation is switched off when a run is refused by the kill switch', async () => {
@@ -290,9 +346,10 @@ describe('automation rules page', { timeout: 20_000 }, () => {
         },
       });
       renderPage();
-      await chooseFromRuleMenu('Cut waste', 'Run now');
+      await answerRunConfirmation(await chooseFromRuleMenu('Cut waste', 'Run now'), true);
       expect(await screen.findByText(AUTOMATION_MESSAGES.killSwitchOn)).toBeTruthy();
-      expect(screen.queryByRole('dialog')).toBeNull();
+      // The confirmation closes and no run opens.
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
   });
 

@@ -197,6 +197,17 @@ function RuleMenu(props: RuleCommands & { rule: AutomationRule; canWrite: boolea
       notifyError(automationFailureMessage(error, automationMessage('saveFailed'))),
   });
 
+  // A real run sends its changes to Apple at once: say so before. A dry run changes nothing.
+  async function confirmRun() {
+    const confirmed = await confirm({
+      title: t('automation.list.runNowTitle'),
+      message: t('automation.list.runNowMessage', { name: rule.name }),
+      icon: 3,
+      okLabel: t('automation.list.actions.runNow'),
+    });
+    if (confirmed) props.onRun(rule, false);
+  }
+
   async function confirmDelete() {
     const confirmed = await confirm({
       title: t('automation.list.deleteTitle'),
@@ -237,7 +248,7 @@ function RuleMenu(props: RuleCommands & { rule: AutomationRule; canWrite: boolea
         <Menu.Item
           leftSection={<IconPlayerPlay size={14} />}
           disabled={!canWrite}
-          onClick={() => props.onRun(rule, false)}
+          onClick={() => void confirmRun()}
         >
           {t('automation.list.actions.runNow')}
         </Menu.Item>

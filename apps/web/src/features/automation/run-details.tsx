@@ -1,5 +1,5 @@
 // The details of one run: its summary while it runs (polled every 1.5 s until it leaves PENDING),
-// then every change it made or planned with before and after, and the revert of its changes.
+// then every change it made or planned (run-change-row.tsx), and the revert of its changes.
 import {
   Badge,
   Group,
@@ -10,9 +10,8 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
 } from '@mantine/core';
-import { DEFAULT_CURRENCY, type RuleChangeEntry, type RuleLogEntry } from '@tapwise/contracts';
+import { DEFAULT_CURRENCY, type RuleLogEntry } from '@tapwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import { adsManagerApi, adsManagerKeys } from '../ads-manager/ads-manager-api';
 import { automationApi, automationKeys } from './automation-api';
 import { statusColor, statusLabel } from './automation-messages';
 import { RevertButton } from './revert-button';
-import { formatChangeValues } from './rule-builder/change-values';
+import { ChangeRow } from './run-change-row';
 
 /** How often a running run is asked for its status (design of issue 8). */
 export const RUN_POLL_MS = 1500;
@@ -147,11 +146,12 @@ function RunChanges({ runId }: { runId: string }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={860}>
       <Table striped data-testid="run-changes">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('automation.logs.run.columns.entity')}</Table.Th>
+            <Table.Th>{t('automation.logs.run.columns.matchedValues')}</Table.Th>
             <Table.Th>{t('automation.logs.run.columns.action')}</Table.Th>
             <Table.Th>{t('automation.logs.run.columns.before')}</Table.Th>
             <Table.Th>{t('automation.logs.run.columns.after')}</Table.Th>
@@ -171,47 +171,4 @@ function RunChanges({ runId }: { runId: string }) {
       </Table>
     </Table.ScrollContainer>
   );
-}
-
-function ChangeRow({ change, currency }: { change: RuleChangeEntry; currency: string }) {
-  const { t } = useTranslation();
-  return (
-    <Table.Tr data-testid="change-row">
-      <Table.Td>
-        <Text size="sm">{change.entityName}</Text>
-        <Text size="xs" c="dimmed">
-          {t(`automation.logs.run.levels.${change.level}`, { defaultValue: change.level })}
-        </Text>
-      </Table.Td>
-      <Table.Td>{t(`automation.logs.run.actions.${change.action}`)}</Table.Td>
-      <Table.Td>{formatChangeValues(change.before, currency)}</Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <span>{formatChangeValues(change.after, currency)}</span>
-          {change.capped && (
-            <Tooltip label={t('automation.logs.run.cappedHint')}>
-              <Badge size="xs" color="orange" variant="light" tabIndex={0}>
-                {t('automation.logs.run.capped')}
-              </Badge>
-            </Tooltip>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Badge size="sm" variant="light" color={changeStatusColor(change.status)}>
-          {t(`automation.logs.run.changeStatuses.${change.status}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs">{change.message ?? ''}</Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-function changeStatusColor(status: RuleChangeEntry['status']): string {
-  if (status === 'APPLIED') return 'teal';
-  if (status === 'FAILED') return 'red';
-  if (status === 'PLANNED' || status === 'PENDING') return 'blue';
-  return 'gray';
 }

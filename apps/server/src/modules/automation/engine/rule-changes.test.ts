@@ -214,7 +214,7 @@ const empty: PlanningContext = {
 describe('planChanges', () => {
   it('pauses only what is not paused yet', () => {
     const changes = plan(
-      { actions: [{ type: 'PAUSE' }] },
+      { actions: [{ type: 'PAUSE' }], conditions: [] },
       [row({}), row({ entityId: '6', keywordId: 6, status: 'PAUSED' })],
       caps,
       empty,
@@ -224,6 +224,32 @@ describe('planChanges', () => {
     ]);
   });
 
+  it('records where each changed entity is and the condition values it matched on', () => {
+    const spent = row({ counts: { ...ZERO_COUNTS, localSpendMicros: 30_000_000, taps: 20 } });
+    const [change] = plan(
+      {
+        actions: [{ type: 'PAUSE' }],
+        conditions: [
+          { metric: 'spend', comparator: 'GREATER_THAN', value: 20 },
+          { metric: 'installs', comparator: 'EQUALS', value: 0 },
+          {
+            metric: 'avgCpt',
+            comparator: 'GREATER_THAN',
+            compareTo: { metric: 'bid', multiplier: 1 },
+          },
+        ],
+      },
+      [spent],
+      caps,
+      empty,
+    );
+    expect(change).toMatchObject({
+      campaignId: 3,
+      adGroupId: 4,
+      matchedValues: { spend: 30_000_000, installs: 0, avgCpt: 1_500_000, bid: 1_000_000 },
+    });
+  });
+
   it('adds a negative keyword once, and not where it exists', () => {
     const action = {
       type: 'ADD_AS_NEGATIVE_KEYWORD' as const,
@@ -231,12 +257,12 @@ describe('planChanges', () => {
       level: 'CAMPAIGN' as const,
     };
     const twice = [row({}), row({ entityId: '6', keywordId: 6, adGroupId: 7 })];
-    expect(plan({ actions: [action] }, twice, caps, empty)).toHaveLength(1);
+    expect(plan({ actions: [action], conditions: [] }, twice, caps, empty)).toHaveLength(1);
     const existing = {
       ...empty,
       negatives: new Set([negativeKey(3, null, 'EXACT', 'Running Shoes')]),
     };
-    expect(plan({ actions: [action] }, twice, caps, existing)).toEqual([]);
+    expect(plan({ actions: [action], conditions: [] }, twice, caps, existing)).toEqual([]);
   });
 
   it('refuses to promote a term to an ad group of another ad account', () => {
@@ -256,14 +282,14 @@ describe('planChanges', () => {
       ...empty,
       promoteTargets: new Map([[90, { adAccountId: 9, campaignId: 91, name: 'x' }]]),
     };
-    expect(plan({ actions: [action] }, [term], caps, elsewhere)[0]!.refusal).toBe(
+    expect(plan({ actions: [action], conditions: [] }, [term], caps, elsewhere)[0]!.refusal).toBe(
       PROMOTE_TARGET_REFUSED,
     );
     const same = {
       ...empty,
       promoteTargets: new Map([[90, { adAccountId: 1, campaignId: 91, name: 'x' }]]),
     };
-    expect(plan({ actions: [action] }, [term], caps, same)[0]).toMatchObject({
+    expect(plan({ actions: [action], conditions: [] }, [term], caps, same)[0]).toMatchObject({
       level: 'searchTerm',
       after: { adGroupId: 90, text: 'shoes', matchType: 'EXACT', bid: null },
     });

@@ -2,11 +2,13 @@
 // action's limits and the safety caps, pauses and resumes, keywords and negative keywords to add.
 // Nothing is planned where it would change nothing.
 import {
+  conditionMetrics,
   moneyToMicros,
   type AutomationRuleDefinition,
   type MatchType,
   type RuleActionInput,
   type RuleActionType,
+  type RuleMatchedValues,
   type SafetyCaps,
 } from '@tapwise/contracts';
 import type { RuleFactRow } from './rule-facts.repository';
@@ -36,6 +38,11 @@ export interface IntendedChange {
   level: string;
   entityId: string;
   entityName: string;
+  /** The entity's campaign and ad group (itself at its level; no ad group for a campaign). */
+  campaignId: number;
+  adGroupId: number | null;
+  /** The values of the rule's condition metrics that made the row match. */
+  matchedValues: RuleMatchedValues;
   action: RuleActionType;
   before: ChangeValues | null;
   after: ChangeValues | null;
@@ -47,6 +54,9 @@ export interface IntendedChange {
 
 /** A row that matched the rule. */
 export type MatchedRow = ValuedRow;
+
+/** A change as one action plans it; planChanges adds the values the row matched on. */
+type ActionChange = Omit<IntendedChange, 'matchedValues'>;
 
 /** The ad group a search term is promoted to, as stored; null when it is not the team's. */
 export interface PromoteTarget {
@@ -129,7 +139,7 @@ function amountChange(
   action: AmountAction,
   { row, values }: MatchedRow,
   caps: SafetyCaps,
-): IntendedChange | null {
+): ActionChange | null {
   const budget = action.type === 'CHANGE_BUDGET';
   const current = budget ? row.dailyBudgetMicros : row.bidMicros;
   if (current === null || row.target === 'SEARCH_TERM') return null;
@@ -161,17 +171,19 @@ function amountChange(
   };
 }
 
-/** The entity a change is recorded against. */
+/** The entity a change is recorded against, and where it is. */
 function entityOf(row: RuleFactRow) {
   return {
     adAccountId: row.adAccountId,
     level: row.target === 'SEARCH_TERM' ? 'searchTerm' : LEVEL_OF[row.target],
     entityId: row.entityId,
     entityName: row.name,
+    campaignId: row.campaignId,
+    adGroupId: row.adGroupId,
   };
 }
 
-function statusChange(pause: boolean, { row }: MatchedRow): IntendedChange | null {
+function statusChange(pause: boolean, { row }: MatchedRow): ActionChange | null {
   if (row.target === 'SEARCH_TERM') return null;
   const wanted = pause ? 'PAUSED' : 'ENABLED';
   if (row.status === wanted) return null;
@@ -193,7 +205,7 @@ function negativeChange(
   action: Extract<RuleActionInput, { type: 'ADD_AS_NEGATIVE_KEYWORD' }>,
   { row }: MatchedRow,
   taken: Set<string>,
-): IntendedChange | null {
+): ActionChange | null {
   const text = textOf(row);
   if (text === null || row.adGroupId === null) return null;
   const adGroupId = action.level === 'AD_GROUP' ? row.adGroupId : null;
@@ -216,7 +228,7 @@ function keywordChange(
   { row }: MatchedRow,
   context: PlanningContext,
   taken: Set<string>,
-): IntendedChange | null {
+): ActionChange | null {
   const text = row.searchTermText;
   if (text === null) return null;
   const key = keywordKey(action.adGroupId, action.matchType, text);
@@ -248,7 +260,7 @@ function intendedChange(
   caps: SafetyCaps,
   context: PlanningContext,
   taken: { negatives: Set<string>; keywords: Set<string> },
-): IntendedChange | null {
+): ActionChange | null {
   switch (action.type) {
     case 'PAUSE':
     case 'RESUME':
@@ -270,15 +282,21 @@ function intendedChange(
  * the gateway stops asking once a run has made as many changes as it may.
  */
 export function* planChanges(
-  rule: Pick<AutomationRuleDefinition, 'actions'>,
+  rule: Pick<AutomationRuleDefinition, 'actions' | 'conditions'>,
   matched: readonly MatchedRow[],
   caps: SafetyCaps,
   context: PlanningContext,
 ): Generator<IntendedChange> {
   const taken = { negatives: new Set(context.negatives), keywords: new Set(context.keywords) };
-  for (const match of matched)
+  const metrics = conditionMetrics(rule);
+  for (const match of matched) {
+    let matchedValues: RuleMatchedValues | undefined;
     for (const action of rule.actions) {
       const change = intendedChange(action, match, caps, context, taken);
-      if (change) yield change;
+      if (!change) continue;
+      // Picked once per row, however many of its actions change it.
+      matchedValues ??= Object.fromEntries(metrics.map((metric) => [metric, match.values[metric]]));
+      yield { ...change, matchedValues };
     }
+  }
 }

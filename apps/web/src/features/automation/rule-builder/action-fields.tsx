@@ -1,11 +1,12 @@
 // The actions of a rule, those its target allows (RULE_ACTIONS_BY_TARGET): pause, resume, change
 // a bid or the daily budget, add a negative keyword, promote a search term, send an e-mail.
-import { ActionIcon, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { RULE_ACTIONS_BY_TARGET, RULE_ACTIONS_MAX, type RuleActionType } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChangeAmountFields } from './change-amount-fields';
 import { KeywordActionFields } from './keyword-action-fields';
+import { ListProblem } from './list-problem';
 import { RecipientsFields } from './recipients-fields';
 import classes from './rule-builder.module.css';
 import { newAction, type ActionDraft } from './rule-draft';
@@ -78,11 +79,7 @@ export function ActionFields({ form, currency }: { form: RuleForm; currency: str
           />
         </Stack>
       ))}
-      {form.errorOn('actions') && (
-        <Text size="sm" c="red" role="alert">
-          {form.errorOn('actions')}
-        </Text>
-      )}
+      {form.errorOn('actions') && <ListProblem>{form.errorOn('actions')}</ListProblem>}
       <Group>
         <Menu>
           <Menu.Target>

@@ -1,5 +1,5 @@
 // The conditions of a rule, all or any of which must match.
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import {
   CONDITION_MATCH_MODES,
   RULE_CONDITIONS_MAX,
@@ -7,6 +7,7 @@ import {
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConditionRow } from './condition-row';
+import { ListProblem } from './list-problem';
 import { newCondition, type ConditionDraft } from './rule-draft';
 import type { RuleForm } from './use-rule-form';
 
@@ -57,11 +58,7 @@ export function ConditionFields({ form, currency }: { form: RuleForm; currency: 
           }
         />
       ))}
-      {listError && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
+      {listError && <ListProblem>{listError}</ListProblem>}
       <Group>
         <Button
           variant="light"

@@ -168,17 +168,65 @@ describe('rule builder', { timeout: 20_000 }, () => {
     );
   });
 
-  it('says "Enter a value other than 0." for a condition value of 0 and sends nothing', async () => {
+  it('saves "Installs equal to 0" but says "Enter a value other than 0." for an action value of 0', async () => {
     const calls = builderServer();
+    const { user } = renderBuilder();
+    await user.click(screen.getByRole('button', { name: /Cut waste/ }));
+    const installs = conditionGroup(2);
+    const comparator = within(installs).getByLabelText('Comparator', { selector: 'input' });
+    await user.click(comparator);
+    // Each condition's select has its own list of options: pick from this one's.
+    const options = document.getElementById(comparator.getAttribute('aria-controls') ?? '');
+    await user.click(within(options!).getByRole('option', { name: 'Equal to', hidden: true }));
+    const value = within(installs).getByLabelText('Value');
+    await user.clear(value);
+    await user.type(value, '0');
+    const by = within(actionGroup(1)).getByLabelText('By or to');
+    await user.clear(by);
+    await user.type(by, '0');
+    await save(user);
+
+    expect(await within(actionGroup(1)).findByText('Enter a value other than 0.')).toBeTruthy();
+    expect(within(installs).queryByText('Enter a value other than 0.')).toBeNull();
+    expect(calls.some((call) => call.operation === 'createAutomationRule')).toBe(false);
+
+    await user.clear(by);
+    await user.type(by, '20');
+    await save(user);
+    await waitFor(() =>
+      expect(
+        calls.find((call) => call.operation === 'createAutomationRule')?.variables.input,
+      ).toMatchObject({
+        conditions: [
+          { metric: 'spend', comparator: 'GREATER_THAN', value: 20 },
+          { metric: 'installs', comparator: 'EQUALS', value: 0 },
+        ],
+      }),
+    );
+  });
+
+  it('brings the first problem into view, focuses it and says so when Save rule or Backtest is refused', async () => {
+    const calls = builderServer();
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     const { user } = renderBuilder();
     await user.click(screen.getByRole('button', { name: /Cut waste/ }));
     const value = within(conditionGroup(1)).getByLabelText('Value');
     await user.clear(value);
-    await user.type(value, '0');
-    await save(user);
+    const shown = 'Some fields need fixing: the first is now in view.';
 
-    expect(await within(conditionGroup(1)).findByText('Enter a value other than 0.')).toBeTruthy();
+    await save(user);
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(scrolled.mock.contexts).toEqual([value]);
+    expect(await screen.findByText(shown)).toBeTruthy();
+
+    // Backtest checks the same rule: the same problem, shown the same way.
+    value.blur();
+    await user.click(screen.getByRole('button', { name: 'Backtest' }));
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    expect(scrolled.mock.contexts).toEqual([value, value]);
     expect(calls.some((call) => call.operation === 'createAutomationRule')).toBe(false);
+    expect(calls.some((call) => call.operation === 'startAutomationRuleBacktest')).toBe(false);
+    scrolled.mockRestore();
   });
 
   it('wants a range whose from is lower than its to', async () => {

@@ -14,6 +14,7 @@ import { builderApi, isRuleNameTaken, type AutomationRule } from './builder-api'
 import { ConditionFields } from './condition-fields';
 import { LookbackField } from './lookback-field';
 import { startDraft, type BuilderStart, type RuleDraft } from './rule-draft';
+import { useFirstProblemReveal } from './reveal-first-problem';
 import { ScheduleFields } from './schedule-fields';
 import { ScopeFields } from './scope-fields';
 import { TemplatePicker } from './template-picker';
@@ -72,7 +73,8 @@ function RuleEditor(props: {
   onSaved(rule: AutomationRule): void;
 }) {
   const { t } = useTranslation();
-  const form = useRuleForm(props.initial);
+  const { setContainer, reveal } = useFirstProblemReveal();
+  const form = useRuleForm(props.initial, reveal);
   const currency = useRuleCurrency(form.draft.scope);
   const { canWrite } = useAutomationAccess();
   const [pending, setPending] = useState(false);
@@ -99,7 +101,7 @@ function RuleEditor(props: {
 
   // Read-only members see the rule with every field disabled; backtesting only reads.
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={setContainer}>
       <TextInput
         label={t('automation.builder.name')}
         value={form.draft.name}

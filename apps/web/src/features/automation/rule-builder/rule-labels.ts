@@ -1,10 +1,20 @@
-// Words and units of rule metrics: report metrics reuse the overview's names; the entity's own
-// bid and daily budget have their own.
-import { METRIC_KEYS, ruleMetricKind, type RuleConditionMetric } from '@tapwise/contracts';
+// Words, units and values of rule metrics: report metrics reuse the overview's names and formats;
+// the entity's own bid and daily budget (money) have their own names.
+import {
+  METRIC_KEYS,
+  ruleMetricKind,
+  type MetricKey,
+  type RuleConditionMetric,
+} from '@tapwise/contracts';
 import type { TFunction } from 'i18next';
+import { formatMicros } from '../../../shared/format/format';
+import { formatMetric, NO_VALUE } from '../../../shared/format/metric-format';
+
+const isReportMetric = (metric: RuleConditionMetric): metric is MetricKey =>
+  (METRIC_KEYS as readonly string[]).includes(metric);
 
 export function ruleMetricLabel(t: TFunction, metric: RuleConditionMetric): string {
-  return (METRIC_KEYS as readonly string[]).includes(metric)
+  return isReportMetric(metric)
     ? t(`overview.metrics.${metric}`)
     : t(`automation.metrics.${metric}`);
 }
@@ -14,4 +24,16 @@ export function ruleMetricUnit(metric: RuleConditionMetric, currency: string): s
   const kind = ruleMetricKind(metric);
   if (kind === 'money') return currency;
   return kind === 'ratio' ? '%' : undefined;
+}
+
+/** A value as stored (money in micros, ratios as fractions), shown in the account's currency. */
+export function formatRuleMetric(
+  metric: RuleConditionMetric,
+  value: number | null | undefined,
+  currency: string,
+): string {
+  if (value === null || value === undefined) return NO_VALUE;
+  return isReportMetric(metric)
+    ? formatMetric(metric, value, currency)
+    : formatMicros(value, currency);
 }

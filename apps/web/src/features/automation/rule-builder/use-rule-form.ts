@@ -9,6 +9,7 @@ export interface RuleForm {
   draft: RuleDraft;
   /** Replaces the draft by `change(draft)` and forgets the problems under `path`. */
   update(path: string, change: (draft: RuleDraft) => RuleDraft): void;
+  /** Shows problems (the server's). */
   setErrors(errors: DraftErrors): void;
   /** The translated problem exactly at a path. */
   errorOn(path: string): string | undefined;
@@ -18,10 +19,16 @@ export interface RuleForm {
   validate(): AutomationRuleInput | null;
 }
 
-export function useRuleForm(initial: RuleDraft): RuleForm {
+/** `onProblems` is called whenever problems are shown (to bring the first into view). */
+export function useRuleForm(initial: RuleDraft, onProblems: () => void): RuleForm {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
+
+  function showErrors(shown: DraftErrors) {
+    setErrors(shown);
+    if (Object.keys(shown).length > 0) onProblems();
+  }
 
   function update(path: string, change: (draft: RuleDraft) => RuleDraft) {
     setDraft(change);
@@ -38,7 +45,7 @@ export function useRuleForm(initial: RuleDraft): RuleForm {
       setErrors({});
       return result.data;
     }
-    setErrors(draftErrors(result.error.issues));
+    showErrors(draftErrors(result.error.issues));
     return null;
   }
 
@@ -47,7 +54,7 @@ export function useRuleForm(initial: RuleDraft): RuleForm {
   return {
     draft,
     update,
-    setErrors,
+    setErrors: showErrors,
     validate,
     errorOn: (path) => translated(errors[path]),
     errorAt: (path) => translated(errorWithin(errors, path)),
