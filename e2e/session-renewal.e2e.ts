@@ -91,8 +91,8 @@ describe('an expired access token of a live session', () => {
 });
 
 describe('a session that has ended', () => {
-  it('alerts once and goes to the login page', async () => {
-    // Signed out elsewhere: the server ends the session the page still holds.
+  it('alerts once and goes to the login page at once, without waiting for a click', async () => {
+    // Signed out elsewhere: the server ends the session the page still holds and cuts its socket.
     const headers = {
       'content-type': 'application/json',
       authorization: `Bearer ${await stored('token')}`,
@@ -105,7 +105,6 @@ describe('a session that has ended', () => {
     });
     expect(signedOut.status).toBe(200);
 
-    await page.getByRole('link', { name: 'Automation Rules' }).click();
     await page.getByRole('heading', { name: 'Sign in to Tapwise' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(alerts).toEqual(['Invalid Session. Try login again']);

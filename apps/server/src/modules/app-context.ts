@@ -10,7 +10,8 @@ import type { Mailer } from './mail/mailer';
 /** Ends live connections when sessions end; realtime binds it once the socket server runs. */
 export interface SessionNotifier {
   endSessions(sessionIds: readonly string[]): void;
-  endUser(userId: string): void;
+  /** Cuts every live connection of the user, but those of the session `except` names. */
+  endUser(userId: string, except?: string): void;
 }
 
 /** What services need besides their input: the database and the platform's services. */

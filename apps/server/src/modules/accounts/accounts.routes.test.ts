@@ -9,6 +9,7 @@ import {
   type Session,
 } from '../../platform/testing/api-client';
 import { addMembership, createCompany, createMember } from '../../platform/testing/factories';
+import { openSocket } from '../../platform/testing/socket-client';
 import { startSmtpCatcher, type SmtpCatcher } from '../../platform/testing/smtp-catcher';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { findUserByEmail } from './accounts.repository';
@@ -238,6 +239,10 @@ describe('sessions that must end', () => {
     const member = await createMember(server.database.db, company.id);
     const laptop = await api.signIn(member.email, member.password);
     const phone = await api.signIn(member.email, member.password);
+    const [laptopSocket, phoneSocket] = [
+      await openSocket(server, laptop),
+      await openSocket(server, phone),
+    ];
 
     const changed = await api.rest<SessionResponse>(
       'POST',
@@ -246,6 +251,11 @@ describe('sessions that must end', () => {
       laptop,
     );
     expect(changed.status).toBe(200);
+    // The phone is cut off at once; the laptop's socket waits for the new session's, so that
+    // its end does not race the answer and read as the session ended elsewhere.
+    expect(await phoneSocket.ended()).toBe('io server disconnect');
+    expect(await laptopSocket.ended(300)).toBe('still connected');
+    laptopSocket.close();
     const fresh = sessionOf(changed.body.data);
     expect((await me(fresh)).status).toBe(200);
 

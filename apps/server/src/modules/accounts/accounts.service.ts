@@ -274,8 +274,10 @@ export async function changePassword(
     });
   }
   const updated = await replacePassword(ctx, user.id, input.newPassword);
-  // Sessions begun before the change now answer code 23; this device carries on in a new one.
-  ctx.sessions.endUser(user.id);
+  // Sessions begun before the change now answer code 23; this device carries on in a new one,
+  // and its socket stays until the web app opens the new session's (cut now, it would race the
+  // answer and read as the session ended elsewhere).
+  ctx.sessions.endUser(user.id, auth.sessionId);
   return openSession(ctx, updated, { ...origin, teamId: auth.teamId });
 }
 

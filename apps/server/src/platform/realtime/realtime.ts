@@ -141,8 +141,9 @@ export function createSessionNotifier(): SessionNotifier & { bind(io: Server): v
       if (server && sessionIds.length)
         server.in(sessionIds.map(rooms.session)).disconnectSockets(true);
     },
-    endUser(userId) {
-      server?.in(rooms.user(userId)).disconnectSockets(true);
+    endUser(userId, except) {
+      const userRooms = server?.in(rooms.user(userId));
+      (except ? userRooms?.except(rooms.session(except)) : userRooms)?.disconnectSockets(true);
     },
   };
 }

@@ -34,6 +34,11 @@ export function connectRealtime(
   for (const listener of listeners) listener();
 }
 
+/** Closes the socket from this side, before the server ends its session (signing out). */
+export function closeRealtime(): void {
+  connectRealtime(null, () => null);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
