@@ -122,6 +122,13 @@ const RuleChangeEntryRef = builder.objectRef<RuleChangeRow>('RuleChangeEntry').i
     }),
     capped: t.exposeBoolean('capped', { description: 'Cut to a safety cap' }),
     message: t.exposeString('message', { nullable: true }),
+    conversion: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "The rule's money converted into the account's currency (RuleMoneyConversion); null when the same",
+      resolve: (change) => change.conversion,
+    }),
     appliedAt: t.expose('appliedAt', { type: 'DateTime', nullable: true }),
   }),
 });

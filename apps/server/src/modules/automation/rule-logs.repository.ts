@@ -173,6 +173,7 @@ function changeRowOf(row: typeof automationRuleChanges.$inferSelect): RuleChange
     capped: row.capped,
     message: row.message,
     appliedAt: row.appliedAt,
+    conversion: row.conversion ?? null,
   };
 }
 
@@ -208,7 +209,7 @@ export async function listRuleLogLines(
     sql`WITH entries AS (${logEntries(teamId, filters)})
       SELECT e.*, c.id AS change_id, c.ad_account_id, c.level, c.entity_id, c.entity_name,
              c.action, c.before, c.after, c.status AS change_status, c.capped,
-             c.message AS change_message, c.applied_at
+             c.message AS change_message, c.applied_at, c.conversion
       FROM entries e
       LEFT JOIN automation_rule_changes c
         ON e.kind = 'RUN' AND c.run_id = e.id AND c.team_id = ${teamId}
@@ -234,6 +235,7 @@ function lineChangeOf(row: Record<string, unknown>): RuleChangeRow | null {
     capped: Boolean(row.capped),
     message: (row.change_message ?? null) as string | null,
     appliedAt: row.applied_at ? new Date(row.applied_at as string | Date) : null,
+    conversion: jsonOf(row.conversion) as RuleChangeEntry['conversion'],
   };
 }
 

@@ -4,6 +4,7 @@
 import {
   moneyToMicros,
   type AutomationRuleDefinition,
+  type RuleMoneyConversion,
   type MatchType,
   type RuleActionInput,
   type RuleActionType,
@@ -43,6 +44,8 @@ export interface IntendedChange {
   write: ChangeWrite;
   /** Set when the change cannot be made at all; it is recorded FAILED with these words. */
   refusal?: string;
+  /** How the rule's money was converted into the account's currency (rule-money.ts). */
+  conversion?: RuleMoneyConversion | null;
 }
 
 /** A row that matched the rule. */
@@ -274,8 +277,8 @@ export function* planChanges(
   matched: readonly MatchedRow[],
   caps: SafetyCaps,
   context: PlanningContext,
+  taken = { negatives: new Set(context.negatives), keywords: new Set(context.keywords) },
 ): Generator<IntendedChange> {
-  const taken = { negatives: new Set(context.negatives), keywords: new Set(context.keywords) };
   for (const match of matched)
     for (const action of rule.actions) {
       const change = intendedChange(action, match, caps, context, taken);

@@ -146,6 +146,7 @@ export async function passThroughSafetyGateway(
       before: change.before,
       after: change.after,
       capped: change.capped,
+      conversion: change.conversion ?? null,
       idempotencyKey: key,
       status,
       message,
