@@ -152,6 +152,10 @@ const RuleBacktestDayRef = builder.objectRef<RuleBacktestDay>('RuleBacktestDay')
     date: t.exposeString('date'),
     evaluated: t.exposeInt('evaluated'),
     matched: t.exposeInt('matched'),
+    unconvertible: t.stringList({
+      description: "Currencies whose items were not evaluated: no reference rate from the rule's",
+      resolve: (day) => day.unconvertible ?? [],
+    }),
     changes: t.field({
       type: 'JSON',
       description: 'The changes the rule would have made that day (RuleChangeEntry fields)',

@@ -29,7 +29,7 @@ interface RuleResult {
 const LOG_ENTRY_FIELDS = `id kind ruleId ruleName status trigger dryRun evaluated matched applied
   planned failed skipped reverted message at finishedAt revertedAt revertible`;
 const CHANGE_FIELDS = `id runId adAccountId level entityId entityName action before after status
-  capped message appliedAt`;
+  capped message appliedAt conversion`;
 const SAFETY_FIELDS = 'killSwitch globalKillSwitch defaultCaps';
 
 export const automationKeys = {

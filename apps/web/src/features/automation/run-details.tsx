@@ -23,6 +23,7 @@ import { automationApi, automationKeys } from './automation-api';
 import { statusColor, statusLabel } from './automation-messages';
 import { RevertButton } from './revert-button';
 import { formatChangeValues } from './rule-builder/change-values';
+import { ConvertedRuleValues } from './rule-builder/converted-rule-values';
 
 /** How often a running run is asked for its status (design of issue 8). */
 export const RUN_POLL_MS = 1500;
@@ -196,6 +197,7 @@ function ChangeRow({ change, currency }: { change: RuleChangeEntry; currency: st
             </Tooltip>
           )}
         </Group>
+        {change.conversion && <ConvertedRuleValues conversion={change.conversion} />}
       </Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={changeStatusColor(change.status)}>

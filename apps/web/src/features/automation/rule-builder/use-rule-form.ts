@@ -1,5 +1,6 @@
 // The builder's form state: the draft, its problems by path, and a check with the contracts
-// schema the server applies too. Editing a part clears the problems shown for that part.
+// schema the server applies too. Editing a part clears the problems shown for that part. A draft
+// without a currency is sent in the one the builder shows: the company's reporting currency.
 import { automationRuleInput, type AutomationRuleInput } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ export interface RuleForm {
   validate(): AutomationRuleInput | null;
 }
 
-export function useRuleForm(initial: RuleDraft): RuleForm {
+export function useRuleForm(initial: RuleDraft, currency: string): RuleForm {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -36,7 +37,7 @@ export function useRuleForm(initial: RuleDraft): RuleForm {
     const result = automationRuleInput.safeParse(draft);
     if (result.success) {
       setErrors({});
-      return result.data;
+      return { ...result.data, currency: result.data.currency ?? currency };
     }
     setErrors(draftErrors(result.error.issues));
     return null;
