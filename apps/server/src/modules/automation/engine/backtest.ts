@@ -16,11 +16,11 @@ import {
   type RuleBacktestDay,
   type RuleBacktestResult,
 } from '@tapwise/contracts';
+import type { RatesHistory } from '@tapwise/exchange-rates';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import { planningContext } from './planning-context';
-import type { RatesHistory } from '@tapwise/exchange-rates';
 import { ratesOver } from '../../currencies/exchange-rates.service';
+import { planningContext } from './planning-context';
 import { keywordKey, negativeKey, type ChangeValues, type IntendedChange } from './rule-changes';
 import { valued } from './rule-evaluation';
 import { matchedRows, matchRule, planChangesByCurrency } from './rule-money';

@@ -13,14 +13,14 @@ import {
   type RuleChangeStatus,
   type RuleRunTrigger,
 } from '@tapwise/contracts';
+import { RatesHistory } from '@tapwise/exchange-rates';
 import { AppError } from '../../../platform/errors';
 import { insertActivityLog } from '../../activity-log/activity-log.repository';
 import type { WriteActor } from '../../apple-writes/write-actor';
+import { ratesOver } from '../../currencies/exchange-rates.service';
 import type { JobContext } from '../../job-context';
 import { ruleRunJob } from './jobs/rule-run.job';
 import { planningContext } from './planning-context';
-import { RatesHistory } from '@tapwise/exchange-rates';
-import { ratesOver } from '../../currencies/exchange-rates.service';
 import type { IntendedChange } from './rule-changes';
 import { valued, type ValuedRow } from './rule-evaluation';
 import {
