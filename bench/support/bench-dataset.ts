@@ -13,7 +13,7 @@ import {
   FACT_TABLES,
   type FactKind,
 } from '../../apps/server/src/modules/ads-data/ads-data.repository.js';
-import { listOwnApps } from '../../apps/server/src/modules/analytics/overview.service.js';
+import { ownAppsBySpend } from '../../apps/server/src/modules/analytics/overview.service.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/platform/db/database.js';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.js';
 import {
@@ -120,7 +120,7 @@ async function countAllFacts(database: DatabaseHandle, teamId: string): Promise<
 }
 
 async function benchScope(database: DatabaseHandle, marker: Marker): Promise<BenchScope> {
-  const [app] = await listOwnApps(database.db, marker.teamId);
+  const [app] = await ownAppsBySpend(database.db, marker.teamId);
   if (!app) throw new Error('the dataset has no app');
   const syncDay = new Intl.DateTimeFormat('en-CA', { timeZone: app.timeZone }).format(
     marker.syncedAt,

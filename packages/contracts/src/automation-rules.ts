@@ -1,6 +1,6 @@
 // Automation rules as the builder writes them and the engine reads them (spec 1 §9, spec 2 §3.7,
 // §5): what a rule looks at, when it matches, what it changes, how often, and the safety caps the
-// gateway holds every change to. Values are entered as the user sees them: money in the account's
+// gateway holds every change to. Values are entered as the user sees them: money in the rule's
 // currency ("12.5"), ratios in percent (4.2 for 4.20%), counts as whole numbers.
 import { z } from 'zod';
 import {
@@ -90,7 +90,7 @@ export const RULE_ENTITY_VALUES = ['bid', 'dailyBudget'] as const;
 export const RULE_CONDITION_METRICS = [...METRIC_KEYS, ...RULE_ENTITY_VALUES] as const;
 export type RuleConditionMetric = MetricKey | (typeof RULE_ENTITY_VALUES)[number];
 
-/** How a condition's value is read: money in the account's currency, ratios in percent. */
+/** How a condition's value is read: money in the rule's currency, ratios in percent. */
 export function ruleMetricKind(metric: RuleConditionMetric): 'count' | 'money' | 'ratio' {
   return metric === 'bid' || metric === 'dailyBudget' ? 'money' : METRICS[metric].kind;
 }
@@ -149,7 +149,7 @@ export const RULE_CHANGE_OPERATIONS = [
   'SET_TO_AVERAGE_CPT',
 ] as const;
 export type RuleChangeOperation = (typeof RULE_CHANGE_OPERATIONS)[number];
-/** AMOUNT in the account's currency; PERCENT of the current bid or budget. */
+/** AMOUNT in the rule's currency; PERCENT of the current bid or budget. */
 export const RULE_CHANGE_UNITS = ['AMOUNT', 'PERCENT'] as const;
 export type RuleChangeUnit = (typeof RULE_CHANGE_UNITS)[number];
 
@@ -251,10 +251,20 @@ export const RULE_CONDITIONS_MAX = 10;
 export const RULE_ACTIONS_MAX = 5;
 export const CUSTOM_CHECK_MAX_HOURS = 720;
 
+/**
+ * The currency of a rule's money (condition values, amounts, limits, caps, a promoted keyword's
+ * bid): the company's reporting currency when the rule was saved, kept with the rule so a later
+ * change of reporting currency does not change what a saved rule means. Each item's account
+ * converts it at the daily reference rate of the evaluation day (docs/product-decisions.md).
+ */
+export const ruleCurrencySchema = z.string().regex(/^[A-Z]{3}$/, 'validation.currencyInvalid');
+
 /** A rule as saved from the builder. */
 export const automationRuleInput = z
   .object({
     name: genericTextSchema,
+    /** Absent from a draft: saving takes the company's reporting currency (or the rule's own). */
+    currency: ruleCurrencySchema.optional(),
     target: z.enum(RULE_TARGETS),
     scope: ruleScopeSchema,
     lookback: ruleLookbackSchema,
@@ -411,7 +421,7 @@ export type RuleTemplateId = (typeof RULE_TEMPLATE_IDS)[number];
 const noScope = { adAccountIds: [], adamIds: [], campaignIds: [], adGroupIds: [], keywordIds: [] };
 
 /**
- * The draft a template opens with. Amounts are examples in the account's currency; the discovery
+ * The draft a template opens with. Amounts are examples in the rule's currency; the discovery
  * template needs the user to pick the ad group that receives the promoted terms.
  */
 export function ruleTemplate(
@@ -584,6 +594,30 @@ export interface RuleChangeEntry extends RuleChangeContext {
   capped: boolean;
   message: string | null;
   appliedAt: string | null;
+  /** How the rule's money was converted for the item's account; null when it needed no conversion. */
+  conversion: RuleMoneyConversion | null;
+}
+
+/** One money value of a rule as applied to an item: in the rule's currency and converted. */
+export interface RuleMoneyValue {
+  /** Where the value is: a condition (name: its metric), an action field or a safety cap. */
+  source: 'condition' | 'action' | 'cap';
+  /** The condition's metric; the action's `value`, `min`, `max` or `bid`; the cap's key. */
+  name: string;
+  ruleMicros: number;
+  micros: number;
+}
+
+/**
+ * A rule's money in another currency than the item's account: converted at the reference rate of
+ * `rateDay` (`factor` units of `currency` per unit of `ruleCurrency`).
+ */
+export interface RuleMoneyConversion {
+  ruleCurrency: string;
+  currency: string;
+  factor: number;
+  rateDay: string;
+  values: RuleMoneyValue[];
 }
 
 /** What a backtest found on one day of history. */
@@ -592,6 +626,8 @@ export interface RuleBacktestDay {
   evaluated: number;
   matched: number;
   changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt' | keyof RuleChangeContext>[];
+  /** Currencies whose items were not evaluated that day: no reference rate from the rule's. */
+  unconvertible?: string[];
 }
 
 export interface RuleBacktestResult {

@@ -5,6 +5,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { REPORT_LEVELS, reportQuerySchema, type ReportLevel, type ReportRow } from './ads-manager';
+import type { ReportTotals } from './currencies';
 import { METRIC_KEYS, METRICS, type MetricKey, type MetricKind } from './metrics';
 import { formatMicrosAmount, formatMetricValue, spreadsheetText } from './overview-csv';
 
@@ -88,6 +89,60 @@ export function exportCell(row: ReportRow, key: string, words: Words = {}): Expo
     return metric.kind === 'money' ? money(value) : { kind: metric.kind, value };
   }
   return ENTITY_CELLS[key]?.(row, words) ?? text('');
+}
+
+/**
+ * The words of the totals lines, which the browser sends among `codeWords` in the interface
+ * language ("{{currency}}" and "{{rates}}" are filled in here); English without them.
+ */
+export const EXPORT_TOTAL_WORDS = {
+  'total.currency': 'Total {{currency}}',
+  'total.converted': '≈ Total in {{currency}}, converted at {{rates}}',
+  'total.notConverted': '≈ Total in {{currency}}: not converted, a rate is missing',
+  'total.rates.ECB': "the ECB's daily reference rates",
+  'total.rates.SIMULATOR': 'simulated daily rates (demo)',
+  'total.rates.none': 'daily reference rates',
+} as const;
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * The totals lines under the rows, as the table's totals row: one per currency, in its own
+ * currency, then, when the rows are in several, the total converted into the reporting currency
+ * (money converted day by day, counts added), marked as converted. Money of two currencies is
+ * never added. Each line is named in the first column that is not a metric.
+ */
+export function exportTotalsLines(
+  totals: ReportTotals,
+  columns: readonly { key: string }[],
+  words: Words = {},
+): ExportCell[][] {
+  const word = (key: keyof typeof EXPORT_TOTAL_WORDS) => words[key] ?? EXPORT_TOTAL_WORDS[key];
+  const labelAt = Math.max(
+    0,
+    columns.findIndex((column) => !isMetric(column.key)),
+  );
+  const line = (label: string, currency: string, counts: ReportRow['counts'] | null) =>
+    columns.map((column, index): ExportCell => {
+      if (index === labelAt) return text(label);
+      if (column.key === 'currency') return text(currency);
+      if (!isMetric(column.key)) return text('');
+      if (!counts) return { kind: METRICS[column.key].kind, value: null };
+      return exportCell({ counts } as ReportRow, column.key, words);
+    });
+  const lines = totals.byCurrency.map(({ currency, counts }) =>
+    line(fill(word('total.currency'), { currency }), currency, counts),
+  );
+  const converted = totals.converted;
+  if (converted) {
+    const rates = word(`total.rates.${converted.source ?? 'none'}`);
+    const label = converted.counts
+      ? fill(word('total.converted'), { currency: converted.currency, rates })
+      : fill(word('total.notConverted'), { currency: converted.currency });
+    lines.push(line(label, converted.currency, converted.counts));
+  }
+  return lines;
 }
 
 /** `tapwise-<level>-<start>-<end>.<csv|xlsx>`. */

@@ -36,6 +36,15 @@ describe('rule logs CSV', () => {
           status: 'APPLIED',
           capped: true,
           message: null,
+          conversion: {
+            ruleCurrency: 'USD',
+            currency: 'EUR',
+            factor: 0.8,
+            rateDay: '2026-04-01',
+            values: [
+              { source: 'condition', name: 'spend', ruleMicros: 35_000_000, micros: 28_000_000 },
+            ],
+          },
         },
       },
       {
@@ -67,6 +76,7 @@ describe('rule logs CSV', () => {
       'APPLIED',
       'yes',
       '',
+      'USD to EUR at 0.8 (2026-04-01): spend 35.00 USD ≈ 28.00 EUR',
     ]);
     expect(event).toEqual([
       '2026-04-02T08:30:00.000Z',
@@ -74,7 +84,7 @@ describe('rule logs CSV', () => {
       'ENABLED',
       '',
       'no',
-      ...Array(8).fill(''),
+      ...Array(9).fill(''),
     ]);
   });
 });

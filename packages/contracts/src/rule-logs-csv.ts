@@ -2,14 +2,22 @@
 // a run without changes and a lifecycle event take one line each. Money is written en-US with
 // 2 decimals, times in UTC ISO 8601.
 import Papa from 'papaparse';
-import type { RuleChangeEntry, RuleLogEntry } from './automation-rules';
+import type { RuleChangeEntry, RuleLogEntry, RuleMoneyConversion } from './automation-rules';
 import { formatMicrosAmount } from './overview-csv';
 
 export interface RuleLogCsvLine {
   entry: Pick<RuleLogEntry, 'at' | 'ruleName' | 'status' | 'trigger' | 'dryRun' | 'message'>;
   change: Pick<
     RuleChangeEntry,
-    'level' | 'entityName' | 'action' | 'before' | 'after' | 'status' | 'capped' | 'message'
+    | 'level'
+    | 'entityName'
+    | 'action'
+    | 'before'
+    | 'after'
+    | 'status'
+    | 'capped'
+    | 'message'
+    | 'conversion'
   > | null;
 }
 
@@ -27,6 +35,7 @@ export const RULE_LOGS_CSV_COLUMNS = [
   'Change status',
   'Capped',
   'Message',
+  'Rule amounts converted',
 ] as const;
 
 const MICROS_SUFFIX = /Micros$/;
@@ -45,6 +54,20 @@ export function formatChangeValues(values: Record<string, unknown> | null): stri
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
+/**
+ * `USD to EUR at 0.8 (2026-11-24): spend 35.00 USD ≈ 28.00 EUR`: the rule's money and what it
+ * was in the account's currency; empty when the rule's currency was the account's.
+ */
+export function formatConversion(conversion: RuleMoneyConversion | null | undefined): string {
+  if (!conversion) return '';
+  const { ruleCurrency, currency } = conversion;
+  const values = conversion.values.map(
+    (value) =>
+      `${value.name} ${formatMicrosAmount(value.ruleMicros)} ${ruleCurrency} ≈ ${formatMicrosAmount(value.micros)} ${currency}`,
+  );
+  return `${ruleCurrency} to ${currency} at ${conversion.factor} (${conversion.rateDay}): ${values.join('; ')}`;
+}
+
 export function buildRuleLogsCsv(lines: readonly RuleLogCsvLine[]): string {
   const rows = lines.map(({ entry, change }) => [
     entry.at,
@@ -60,6 +83,7 @@ export function buildRuleLogsCsv(lines: readonly RuleLogCsvLine[]): string {
     change?.status ?? '',
     change ? yesNo(change.capped) : '',
     change?.message ?? entry.message ?? '',
+    formatConversion(change?.conversion),
   ]);
   // Rule and entity names are the user's and Apple's text: never let a spreadsheet run them.
   return Papa.unparse([[...RULE_LOGS_CSV_COLUMNS], ...rows], {

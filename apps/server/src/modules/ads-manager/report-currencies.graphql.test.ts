@@ -12,6 +12,7 @@ import {
   type ReportQuery,
   type ReportSeriesPoint,
 } from '@tapwise/contracts';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
@@ -304,5 +305,48 @@ describe('a currency without a rate', () => {
       ],
       converted: { currency: 'USD', spend: USD_DAY, unconvertible: [] },
     });
+  });
+});
+
+describe('the export over two currencies', () => {
+  it('writes one total per currency and the converted total, marked, never a sum of both', async () => {
+    const response = await fetch(`${server.url}/v1/api/ads-manager/export`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${admin.token}`,
+        'x-session-id': admin.sessId,
+        'x-user-id': admin.userId,
+      },
+      body: JSON.stringify({
+        level: 'keywords',
+        format: 'csv',
+        query: { period: PERIOD },
+        columns: [
+          { key: 'name', heading: 'Name' },
+          { key: 'currency', heading: 'Currency' },
+          { key: 'spend', heading: 'Spend' },
+          { key: 'impressions', heading: 'Impressions' },
+        ],
+        codeWords: { 'total.currency': 'Gesamt {{currency}}' },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const lines = Papa.parse<string[]>((await response.text()).replace(/^\uFEFF/, '').trim()).data;
+    const money = (micros: number) =>
+      (micros / 1_000_000).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    expect(lines.slice(-3)).toEqual([
+      ['Gesamt USD', 'USD', money(10 * USD_DAY), '1,000'],
+      ['Gesamt EUR', 'EUR', money(10 * EUR_DAY), '1,000'],
+      [
+        "≈ Total in USD, converted at the ECB's daily reference rates",
+        'USD',
+        money(10 * USD_DAY + EUR_IN_USD),
+        '2,000',
+      ],
+    ]);
   });
 });

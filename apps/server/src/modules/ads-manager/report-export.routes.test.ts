@@ -1,6 +1,6 @@
 // The ads manager's export through the real REST route on a real database: every matching row
 // (more than a page of the table), the view's columns and order, CSV quoting and formula escape,
-// XLSX numbers in their formats, and who may export what.
+// XLSX numbers in their formats, the totals line, and who may export what.
 import { REPORT_MAX_PAGE_SIZE, type ReportExportInput } from '@tapwise/contracts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -135,7 +135,9 @@ describe('ads manager export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = Papa.parse<string[]>(bytes.subarray(3).toString('utf8').trim()).data;
     expect(header).toEqual(['Name', 'Status', 'Bid', 'Ad group', 'Spend', 'Taps', 'TTR']);
-    expect(rows).toHaveLength(EXTRA + 2);
+    // Every row, then the totals line of their one currency.
+    expect(rows).toHaveLength(EXTRA + 3);
+    expect(rows.at(-1)).toEqual(['Total USD', '', '', '', '1,234.00', '1,234', '100.00%']);
     expect(rows[0]).toEqual([
       'top spender',
       'Live',
@@ -165,7 +167,9 @@ describe('ads manager export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.rowCount).toBe(EXTRA + 3);
+    expect(sheet.rowCount).toBe(EXTRA + 4);
+    expect(sheet.getRow(EXTRA + 4).getCell(1).value).toBe('Total USD');
+    expect(sheet.getRow(EXTRA + 4).getCell(5).value).toBe(1234);
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Name',

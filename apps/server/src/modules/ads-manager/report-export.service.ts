@@ -2,10 +2,13 @@
 // read a page of REPORT_MAX_PAGE_SIZE at a time through the same report reads as the table, and
 // written to a stream as it is read: CSV (papaparse quoting, formula characters escaped, money
 // with 2 decimals) or XLSX (exceljs' streaming writer, numbers as numbers in their format).
+// Under the rows come the totals lines of the table: one per currency and, for rows of several
+// currencies, the total converted into the reporting currency, marked (never a sum across them).
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
   exportCell,
+  exportTotalsLines,
   REPORT_MAX_PAGE_SIZE,
   reportCsvLines,
   reportExportFileName,
@@ -85,6 +88,7 @@ async function writeCsv(
   body.write(`\uFEFF${reportCsvLines([input.columns.map((column) => column.heading)])}`);
   for await (const rows of pagesOf(first, pageAt))
     body.write(reportCsvLines(rows.map((row) => cellsOf(input, row))));
+  body.write(reportCsvLines(exportTotalsLines(first.totals, input.columns, input.codeWords)));
   body.end();
 }
 
@@ -103,16 +107,18 @@ async function writeXlsx(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for await (const rows of pagesOf(first, pageAt)) {
-    for (const row of rows) {
-      const cells = cellsOf(input, row);
-      const written = sheet.addRow(cells.map((cell) => cell.value));
-      cells.forEach((cell, index) => {
-        if (cell.kind !== 'text') written.getCell(index + 1).numFmt = NUMBER_FORMATS[cell.kind];
-      });
-      written.commit();
-    }
-  }
+  const addLine = (cells: ExportCell[], bold = false) => {
+    const written = sheet.addRow(cells.map((cell) => cell.value));
+    cells.forEach((cell, index) => {
+      if (cell.kind !== 'text') written.getCell(index + 1).numFmt = NUMBER_FORMATS[cell.kind];
+    });
+    if (bold) written.font = { bold: true };
+    written.commit();
+  };
+  for await (const rows of pagesOf(first, pageAt))
+    for (const row of rows) addLine(cellsOf(input, row));
+  for (const line of exportTotalsLines(first.totals, input.columns, input.codeWords))
+    addLine(line, true);
   sheet.commit();
   await workbook.commit();
 }

@@ -32,7 +32,7 @@ import { queueReportExport } from './overview-export';
 import type { OwnAppRow } from './overview.repository';
 import {
   breakdown,
-  listOwnApps,
+  ownAppsBySpend,
   overviewSeries,
   overviewTotals,
   topList,
@@ -208,13 +208,14 @@ builder.queryFields((t) => {
       ...access('overview.read'),
       type: [OwnAppRef],
       description:
-        'Apps with synced campaigns, by spend over the last 30 days. `from` and `at` are ' +
+        'Apps with synced campaigns, by spend over the last 30 days (converted into the ' +
+        'reporting currency when their currencies differ). `from` and `at` are ' +
         "accepted for the spec's call shape (at defaults to 1) and select nothing.",
       args: {
         from: t.arg.int({ required: false }),
         at: t.arg.int({ required: false, defaultValue: OWN_APPS_DEFAULT_AT }),
       },
-      resolve: (_root, _args, { app, auth }) => listOwnApps(app.db, requireTeam(auth).teamId),
+      resolve: (_root, _args, { app, auth }) => ownAppsBySpend(app.db, requireTeam(auth).teamId),
     }),
     getOverviewAloneForApp: t.field({
       ...access('overview.read'),

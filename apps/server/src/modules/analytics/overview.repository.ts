@@ -403,24 +403,31 @@ export interface OwnAppRow extends AppScope {
   adAccountName: string;
   currency: string;
   timeZone: string;
+  /** Spend of each day of the account's last 30 days, in its currency (days without none). */
+  spendByDay: Record<string, number>;
 }
 
 /**
  * Apps with synced campaigns in the company's ad accounts (adamId 0, Apple's placeholder, never),
- * by spend over the account's last 30 days, then by name.
+ * by spend over the account's last 30 days, then by name: the order of apps of one currency
+ * (overview.service.ts orders apps of several by their converted spend).
  */
 export async function listOwnApps(db: Database, teamId: string): Promise<OwnAppRow[]> {
   const rows = await rowsOf(
     db,
     sql`SELECT a.ad_account_id, a.adam_id, a.name, acc.name AS account_name, acc.currency,
-          acc.time_zone, coalesce(spend.micros, 0)::float8 AS spend
+          acc.time_zone, coalesce(spend.micros, 0)::float8 AS spend, spend.by_day
         FROM apps a
         JOIN ad_accounts acc ON acc.team_id = a.team_id AND acc.ad_account_id = a.ad_account_id
         CROSS JOIN LATERAL (
-          SELECT sum(f.local_spend_micros) AS micros FROM campaign_report_facts f
-          WHERE f.team_id = a.team_id AND f.adam_id = a.adam_id
-            AND f.ad_account_id = a.ad_account_id AND f.grain = 'DAILY'
-            AND f.date >= (now() AT TIME ZONE acc.time_zone)::date - 29
+          SELECT sum(d.micros) AS micros, jsonb_object_agg(d.date, d.micros::float8) AS by_day
+          FROM (
+            SELECT f.date, sum(f.local_spend_micros) AS micros FROM campaign_report_facts f
+            WHERE f.team_id = a.team_id AND f.adam_id = a.adam_id
+              AND f.ad_account_id = a.ad_account_id AND f.grain = 'DAILY'
+              AND f.date >= (now() AT TIME ZONE acc.time_zone)::date - 29
+            GROUP BY f.date
+          ) d
         ) spend
         WHERE a.team_id = ${teamId} AND a.adam_id <> 0
           AND EXISTS (SELECT 1 FROM campaigns c WHERE c.team_id = a.team_id
@@ -434,5 +441,12 @@ export async function listOwnApps(db: Database, teamId: string): Promise<OwnAppR
     adAccountName: String(row.account_name),
     currency: String(row.currency),
     timeZone: String(row.time_zone),
+    spendByDay: jsonRecord(row.by_day),
   }));
+}
+
+/** A jsonb object as both engines answer it (parsed, or as text by a driver that does not). */
+function jsonRecord(value: unknown): Record<string, number> {
+  if (value === null || value === undefined) return {};
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, number>;
 }

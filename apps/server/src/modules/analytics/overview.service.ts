@@ -24,6 +24,7 @@ import {
   type TopEntityRow,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
+import { currencyConverter } from '../currencies/exchange-rates.service';
 import { dailyWindowStart } from '../sync/sync-windows';
 import { factSlices, historyBounds, type FactSlice, type HistoryBounds } from './history-slices';
 import { hoursPassed } from './hours-passed';
@@ -39,10 +40,54 @@ import {
   withOverviewReads,
   type AccountHistory,
   type AppScope,
+  type OwnAppRow,
 } from './overview.repository';
 import { bucketStart, seriesBuckets } from './overview-buckets';
 
-export { listOwnApps };
+/**
+ * The apps of the company by spend over their account's last 30 days. Apps of several currencies
+ * are ordered by their spend converted into the reporting currency day by day (€95 worth $108
+ * comes before $100), never by amounts of different currencies; an app whose currency has no
+ * rate for one of its days comes after those that could be converted.
+ */
+export async function ownAppsBySpend(db: Database, teamId: string): Promise<OwnAppRow[]> {
+  const apps = await listOwnApps(db, teamId);
+  const currencies = new Set(apps.map((app) => app.currency));
+  if (currencies.size < 2) return apps;
+  const days = apps.flatMap((app) => Object.keys(app.spendByDay)).sort();
+  if (days.length === 0) return apps;
+  const range = { start: days[0]!, end: days.at(-1)! };
+  const converter = await currencyConverter(db, teamId, currencies, range);
+  const factorByDay = new Map(
+    [...currencies].map((currency) => {
+      const daily = converter.factors(currency, range);
+      return [
+        currency,
+        daily.complete ? new Map(daily.days.map((day, i) => [day, daily.factors[i]!])) : null,
+      ];
+    }),
+  );
+  const converted = new Map(
+    apps.map((app) => {
+      const factors = factorByDay.get(app.currency);
+      const spend = factors
+        ? Object.entries(app.spendByDay).reduce(
+            (sum, [day, micros]) => sum + micros * factors.get(day)!,
+            0,
+          )
+        : null;
+      return [app, spend];
+    }),
+  );
+  // The repository's order (spend, then name) breaks ties and orders the unconvertible.
+  const position = new Map(apps.map((app, index) => [app, index]));
+  return [...apps].sort((a, b) => {
+    const [x, y] = [converted.get(a)!, converted.get(b)!];
+    if (x === null || y === null)
+      return (x === null ? 1 : 0) - (y === null ? 1 : 0) || position.get(a)! - position.get(b)!;
+    return y - x || position.get(a)! - position.get(b)!;
+  });
+}
 
 /** The comparison period: the one asked for, else the one every page compares a range with. */
 function comparedWith(query: OverviewQuery): DateRange {

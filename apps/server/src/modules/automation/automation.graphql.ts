@@ -139,6 +139,13 @@ const RuleChangeEntryRef = builder.objectRef<RuleChangeRow>('RuleChangeEntry').i
     }),
     capped: t.exposeBoolean('capped', { description: 'Cut to a safety cap' }),
     message: t.exposeString('message', { nullable: true }),
+    conversion: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        "The rule's money converted into the account's currency (RuleMoneyConversion); null when the same",
+      resolve: (change) => change.conversion,
+    }),
     appliedAt: t.expose('appliedAt', { type: 'DateTime', nullable: true }),
   }),
 });
@@ -162,6 +169,10 @@ const RuleBacktestDayRef = builder.objectRef<RuleBacktestDay>('RuleBacktestDay')
     date: t.exposeString('date'),
     evaluated: t.exposeInt('evaluated'),
     matched: t.exposeInt('matched'),
+    unconvertible: t.stringList({
+      description: "Currencies whose items were not evaluated: no reference rate from the rule's",
+      resolve: (day) => day.unconvertible ?? [],
+    }),
     changes: t.field({
       type: 'JSON',
       description: 'The changes the rule would have made that day (RuleChangeEntry fields)',

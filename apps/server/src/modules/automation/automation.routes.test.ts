@@ -93,6 +93,7 @@ describe('GET /v1/api/automation/logs.csv', () => {
         'PLANNED',
         'no',
         '',
+        '',
       ],
       [
         '2026-04-02T08:30:00.000Z',
@@ -100,7 +101,7 @@ describe('GET /v1/api/automation/logs.csv', () => {
         'CONDITION NOT MATCHED',
         'DATA',
         'no',
-        ...Array(8).fill(''),
+        ...Array(9).fill(''),
       ],
       [
         '2026-04-01T08:30:00.000Z',
@@ -117,6 +118,7 @@ describe('GET /v1/api/automation/logs.csv', () => {
         'APPLIED',
         'yes',
         '',
+        '',
       ],
       [
         '2026-04-01T08:30:00.000Z',
@@ -132,6 +134,7 @@ describe('GET /v1/api/automation/logs.csv', () => {
         'SKIPPED',
         'no',
         'Action limit reached',
+        '',
       ],
     ]);
   });

@@ -21,6 +21,7 @@ import type {
   RuleBacktestStatus,
   RuleChangeStatus,
   RuleMatchedValues,
+  RuleMoneyConversion,
   RuleRunTrigger,
 } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
@@ -131,6 +132,8 @@ export const automationRuleChanges = pgTable(
     /** The change was cut to a safety cap. */
     capped: boolean('capped').notNull().default(false),
     message: text('message'),
+    /** The rule's money converted into the account's currency; null when in the same one. */
+    conversion: jsonb('conversion').$type<RuleMoneyConversion>(),
     /** run + entity + action: a retried run finds the change it already made. */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

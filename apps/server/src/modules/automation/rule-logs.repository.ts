@@ -209,6 +209,7 @@ export async function listRunChanges(
     capped: row.change.capped,
     message: row.change.message,
     appliedAt: row.change.appliedAt,
+    conversion: row.change.conversion ?? null,
   }));
 }
 
@@ -230,7 +231,7 @@ export async function listRuleLogLines(
     sql`WITH entries AS (${logEntries(teamId, filters)})
       SELECT e.*, c.id AS change_id, c.ad_account_id, c.level, c.entity_id, c.entity_name,
              c.action, c.before, c.after, c.status AS change_status, c.capped,
-             c.message AS change_message, c.applied_at
+             c.message AS change_message, c.applied_at, c.conversion
       FROM entries e
       LEFT JOIN automation_rule_changes c
         ON e.kind = 'RUN' AND c.run_id = e.id AND c.team_id = ${teamId}
@@ -256,6 +257,7 @@ function lineChangeOf(row: Record<string, unknown>): RuleChangeLine | null {
     capped: Boolean(row.capped),
     message: (row.change_message ?? null) as string | null,
     appliedAt: row.applied_at ? new Date(row.applied_at as string | Date) : null,
+    conversion: jsonOf(row.conversion) as RuleChangeEntry['conversion'],
   };
 }
 

@@ -17,6 +17,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { writeSetting } from '../accounts/accounts.repository';
 import { recordActivity } from '../activity-log/activity-log.service';
+import { reportingCurrencyOf } from '../currencies/exchange-rates.service';
 import type { AppContext } from '../app-context';
 import { writeActorOf } from '../apple-writes/write-actor';
 import { GLOBAL_KILL_SWITCH_KEY, readKillSwitches, revertRun, startRuleRun } from './engine';
@@ -75,13 +76,22 @@ export function displayedRuleStatus(rule: Pick<RuleRow, 'enabled' | 'status' | '
   return rule.enabled && rule.lastRunStatus === 'FAILED' ? 'LAST RUN FAILED' : rule.status;
 }
 
-/** The spec's validation, then the ids the rule names must be the team's own. */
+/**
+ * The spec's validation, then the ids the rule names must be the team's own. A rule's money is in
+ * the currency it names, else the one it was saved with (`kept`), else the company's reporting
+ * currency now: changing the reporting currency later leaves saved rules meaning what they did.
+ */
 async function validDefinition(
   db: Database,
   teamId: string,
   input: unknown,
+  kept?: string,
 ): Promise<AutomationRuleDefinition> {
-  const definition = automationRuleInput.parse(input);
+  const parsed = automationRuleInput.parse(input);
+  const definition = {
+    ...parsed,
+    currency: parsed.currency ?? kept ?? (await reportingCurrencyOf(db, teamId)),
+  };
   const { scope } = definition;
   const foreign = await findForeignEntityIds(db, teamId, {
     adAccountIds: scope.adAccountIds,
@@ -187,7 +197,12 @@ export async function updateAutomationRule(
   input: unknown,
 ): Promise<RuleResult> {
   const current = await readRule(ctx.db, caller.teamId, id);
-  const definition = await validDefinition(ctx.db, caller.teamId, input);
+  const definition = await validDefinition(
+    ctx.db,
+    caller.teamId,
+    input,
+    current.definition.currency,
+  );
   if (await isRuleNameTaken(ctx.db, caller.teamId, definition.name, current.id)) throw nameTaken();
   const rule = await changeRule(
     ctx,

@@ -1,6 +1,11 @@
 // The daily reference rates: kept current from the configured source (the ECB, or its simulator
 // outside production) and turned into per-day factors into a company's reporting currency.
-import { DEFAULT_REPORTING_CURRENCY, type DateRange, type RatesSource } from '@tapwise/contracts';
+import {
+  DEFAULT_REPORTING_CURRENCY,
+  REPORTING_CURRENCIES,
+  type DateRange,
+  type RatesSource,
+} from '@tapwise/contracts';
 import {
   addDays,
   createEcbRatesClient,
@@ -94,4 +99,14 @@ export async function currencyConverter(
     source: stored?.source ?? null,
     factors: (currency, days) => dailyFactors(history, currency, reporting, days),
   };
+}
+
+/**
+ * Every stored rate over the days of `range` (and the week before, for its first days), to look
+ * up the factor between any two currencies on any of its days (`factorOn`).
+ */
+export async function ratesOver(db: Database, range: DateRange): Promise<RatesHistory> {
+  return new RatesHistory(
+    await findRates(db, REPORTING_CURRENCIES, addDays(range.start, -MAX_RATE_AGE_DAYS), range.end),
+  );
 }

@@ -556,6 +556,10 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     expect(body.codeWords).toMatchObject({
       'status.PAUSED': 'Paused',
       'matchType.AUTO': 'Search Match',
+      // The totals lines' words, with the currency and rates left for the server to fill in.
+      'total.currency': 'Total {{currency}}',
+      'total.converted': '≈ Total in {{currency}}, converted at {{rates}}',
+      'total.rates.ECB': "the ECB's daily reference rates",
     });
 
     finish(new Response('Name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }));

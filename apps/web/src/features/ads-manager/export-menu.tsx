@@ -33,7 +33,20 @@ function codeWords(): Record<string, string> {
     const translated = i18next.t(key, { returnObjects: true }) as Record<string, string>;
     for (const [code, word] of Object.entries(translated)) words[`${group}.${code}`] = word;
   }
-  return words;
+  return { ...words, ...totalWords() };
+}
+
+/** The totals lines' words (EXPORT_TOTAL_WORDS), the server filling in currency and rates. */
+function totalWords(): Record<string, string> {
+  const convertedTotal = i18next.t('adsManager.table.convertedTotal', { currency: '{{currency}}' });
+  return {
+    'total.currency': i18next.t('adsManager.table.totalsIn', { currency: '{{currency}}' }),
+    'total.converted': `${convertedTotal}, ${i18next.t('adsManager.table.convertedAt', { rates: '{{rates}}' })}`,
+    'total.notConverted': `${convertedTotal} — ${i18next.t('adsManager.table.notConvertedShort')}`,
+    'total.rates.ECB': i18next.t('currency.sources.ECB'),
+    'total.rates.SIMULATOR': i18next.t('currency.sources.SIMULATOR'),
+    'total.rates.none': i18next.t('currency.sources.none'),
+  };
 }
 
 export function exportInputOf(

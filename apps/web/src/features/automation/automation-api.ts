@@ -29,7 +29,8 @@ interface RuleResult {
 const LOG_ENTRY_FIELDS = `id kind ruleId ruleName status trigger dryRun evaluated matched applied
   planned failed skipped reverted message at finishedAt revertedAt revertible`;
 const CHANGE_FIELDS = `id runId adAccountId level entityId entityName campaignId campaignName
-  adGroupId adGroupName matchedValues action before after status capped message appliedAt`;
+  adGroupId adGroupName matchedValues action before after status capped message appliedAt
+  conversion`;
 const SAFETY_FIELDS = 'killSwitch globalKillSwitch defaultCaps';
 
 export const automationKeys = {

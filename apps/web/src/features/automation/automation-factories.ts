@@ -71,6 +71,7 @@ export function buildChange(overrides: Partial<RuleChangeEntry> = {}): RuleChang
     capped: false,
     message: null,
     appliedAt: '2026-03-02T10:00:03.000Z',
+    conversion: null,
     ...overrides,
   };
 }

@@ -226,7 +226,20 @@ describe('automation rules page', { timeout: 20_000 }, () => {
         automationRuleLogEntry: () =>
           ++polls < 2 ? buildLogEntry({ status: 'PENDING', finishedAt: null }) : buildLogEntry(),
         automationRuleChanges: () => [
-          buildChange({ capped: true }),
+          buildChange({
+            capped: true,
+            // The rule is in dollars, the account in euros.
+            conversion: {
+              ruleCurrency: 'USD',
+              currency: 'EUR',
+              factor: 0.8,
+              rateDay: '2026-03-02',
+              values: [
+                { source: 'action', name: 'value', ruleMicros: 500_000, micros: 400_000 },
+                { source: 'cap', name: 'maxBidChange', ruleMicros: 2_000_000, micros: 1_600_000 },
+              ],
+            },
+          }),
           buildChange({
             id: 'c2',
             level: 'campaign',
@@ -255,6 +268,12 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       expect(within(bid!).getByText('€1.20')).toBeTruthy();
       expect(within(bid!).getByText('Capped')).toBeTruthy();
       expect(within(bid!).getByText('Applied')).toBeTruthy();
+      // The rule's dollar amounts, marked as converted into the account's euros.
+      expect(within(bid!).getByText('converted')).toBeTruthy();
+      expect(
+        within(bid!).getByText('Amount: $0.50 ≈ €0.40; Largest bid change: $2.00 ≈ €1.60'),
+      ).toBeTruthy();
+      expect(within(budget!).queryByText('converted')).toBeNull();
       expect(within(budget!).getByText('Change daily budget')).toBeTruthy();
       expect(within(budget!).getByText('€110.00')).toBeTruthy();
       expect(within(budget!).getByText('Skipped')).toBeTruthy();

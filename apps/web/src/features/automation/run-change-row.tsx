@@ -1,9 +1,11 @@
 // One change of a run in its details: the entity with where it is (campaign, ad group), what the
-// rule's conditions read when it matched, the action, before and after, status and message.
+// rule's conditions read when it matched, the action, before and after (with the rule's amounts
+// converted into the account's currency, where they were), status and message.
 import { Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { RuleChangeEntry, RuleConditionMetric } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatChangeValues } from './rule-builder/change-values';
+import { ConvertedRuleValues } from './rule-builder/converted-rule-values';
 import { formatRuleMetric, ruleMetricLabel } from './rule-builder/rule-labels';
 
 export function ChangeRow({ change, currency }: { change: RuleChangeEntry; currency: string }) {
@@ -33,6 +35,7 @@ export function ChangeRow({ change, currency }: { change: RuleChangeEntry; curre
             </Tooltip>
           )}
         </Group>
+        {change.conversion && <ConvertedRuleValues conversion={change.conversion} />}
       </Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={changeStatusColor(change.status)}>

@@ -15,6 +15,7 @@ import { AppError } from '../../../platform/errors';
 import { insertActivityLog } from '../../activity-log/activity-log.repository';
 import type { AppContext } from '../../app-context';
 import type { JobContext } from '../../job-context';
+import { reportingCurrencyOf } from '../../currencies/exchange-rates.service';
 import { BacktestTooWideError, planBacktest, replayBacktest } from './backtest';
 import { ruleBacktestJob } from './jobs/rule-backtest.job';
 import {
@@ -57,7 +58,15 @@ export async function startRuleBacktest(
   await pruneBacktests(ctx.db, caller.teamId, caller.userId, BACKTESTS_KEPT_PER_MEMBER - 1);
   const row = await insertBacktest(ctx.db, caller.teamId, {
     userId: caller.userId,
-    input: { rule, start, end },
+    // A draft without a currency is in the company's reporting currency, as saving it would be.
+    input: {
+      rule: {
+        ...rule,
+        currency: rule.currency ?? (await reportingCurrencyOf(ctx.db, caller.teamId)),
+      },
+      start,
+      end,
+    },
     total: days.length,
   });
   await ctx.jobs.send(ruleBacktestJob, { teamId: caller.teamId, backtestId: row.id });

@@ -16,18 +16,14 @@ import {
   type RuleBacktestDay,
   type RuleBacktestResult,
 } from '@tapwise/contracts';
+import type { RatesHistory } from '@tapwise/exchange-rates';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
+import { ratesOver } from '../../currencies/exchange-rates.service';
 import { planningContext } from './planning-context';
-import {
-  keywordKey,
-  negativeKey,
-  planChanges,
-  type ChangeValues,
-  type IntendedChange,
-  type MatchedRow,
-} from './rule-changes';
-import { matchesRule, valued } from './rule-evaluation';
+import { keywordKey, negativeKey, type ChangeValues, type IntendedChange } from './rule-changes';
+import { valued } from './rule-evaluation';
+import { matchedRows, matchRule, planChangesByCurrency } from './rule-money';
 import { loadRuleFacts, type RuleFactRow } from './rule-facts.repository';
 import { addDays, factWindow, isoDay } from './rule-windows';
 
@@ -133,18 +129,23 @@ async function replayDay(
   date: string,
   day: number,
   simulation: Simulation,
+  rates: RatesHistory,
 ): Promise<RuleBacktestDay> {
   // The end of the day: hour-based lookbacks read that day's stored daily facts.
   const window = factWindow(rule.lookback, rule.target, new Date(`${date}T23:59:59Z`), true);
   const rows = await loadRuleFacts(db, teamId, rule.target, window, rule.scope);
   if (rows.length > BACKTEST_MAX_ROWS_PER_DAY) throw new BacktestTooWideError();
-  const matched: MatchedRow[] = rows
-    .map((row) => simulated(row, simulation))
-    .map(valued)
-    .filter((match) => matchesRule(match.values, rule));
+  // The rule's money in each row's currency at the rate of the replayed day.
+  const matches = matchRule(
+    rule,
+    rows.map((row) => valued(simulated(row, simulation))),
+    rates,
+    date,
+  );
+  const matched = matchedRows(matches);
   const stored = await planningContext(db, teamId, rule, matched);
   const planned = [
-    ...planChanges(rule, matched, effectiveCaps(rule), {
+    ...planChangesByCurrency(matches, {
       negatives: new Set([...stored.negatives, ...simulation.negatives]),
       keywords: new Set([...stored.keywords, ...simulation.keywords]),
       promoteTargets: stored.promoteTargets,
@@ -154,8 +155,9 @@ async function replayDay(
   for (const change of changes) remember(change, simulation, day);
   return {
     date,
-    evaluated: rows.length,
+    evaluated: matches.evaluated,
     matched: matched.length,
+    ...(matches.unconvertible.length ? { unconvertible: matches.unconvertible } : {}),
     changes: changes.map((change) => ({
       adAccountId: change.adAccountId,
       level: change.level,
@@ -167,6 +169,7 @@ async function replayDay(
       status: change.refusal ? 'FAILED' : 'PLANNED',
       capped: change.capped,
       message: change.refusal ?? null,
+      conversion: change.conversion ?? null,
     })),
   };
 }
@@ -189,9 +192,10 @@ export async function replayBacktest(
   };
   const replayed: RuleBacktestDay[] = [];
   let totalChanges = 0;
+  const rates = await ratesOver(db, { start, end });
   for (const [index, date] of days.entries()) {
     await eventLoopTurn();
-    const day = await replayDay(db, teamId, rule, date, index, simulation);
+    const day = await replayDay(db, teamId, rule, date, index, simulation, rates);
     const room = Math.max(0, BACKTEST_MAX_LISTED_CHANGES - totalChanges);
     totalChanges += day.changes.length;
     replayed.push({ ...day, changes: day.changes.slice(0, room) });

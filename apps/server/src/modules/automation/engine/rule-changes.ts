@@ -5,6 +5,7 @@ import {
   conditionMetrics,
   moneyToMicros,
   type AutomationRuleDefinition,
+  type RuleMoneyConversion,
   type MatchType,
   type RuleActionInput,
   type RuleActionType,
@@ -50,6 +51,8 @@ export interface IntendedChange {
   write: ChangeWrite;
   /** Set when the change cannot be made at all; it is recorded FAILED with these words. */
   refusal?: string;
+  /** How the rule's money was converted into the account's currency (rule-money.ts). */
+  conversion?: RuleMoneyConversion | null;
 }
 
 /** A row that matched the rule. */
@@ -286,8 +289,8 @@ export function* planChanges(
   matched: readonly MatchedRow[],
   caps: SafetyCaps,
   context: PlanningContext,
+  taken = { negatives: new Set(context.negatives), keywords: new Set(context.keywords) },
 ): Generator<IntendedChange> {
-  const taken = { negatives: new Set(context.negatives), keywords: new Set(context.keywords) };
   const metrics = conditionMetrics(rule);
   for (const match of matched) {
     let matchedValues: RuleMatchedValues | undefined;

@@ -13,14 +13,16 @@ import {
   type RuleChangeStatus,
   type RuleRunTrigger,
 } from '@tapwise/contracts';
+import { RatesHistory } from '@tapwise/exchange-rates';
 import { AppError } from '../../../platform/errors';
 import { insertActivityLog } from '../../activity-log/activity-log.repository';
 import type { WriteActor } from '../../apple-writes/write-actor';
+import { ratesOver } from '../../currencies/exchange-rates.service';
 import type { JobContext } from '../../job-context';
 import { ruleRunJob } from './jobs/rule-run.job';
 import { planningContext } from './planning-context';
-import { planChanges, type IntendedChange, type MatchedRow } from './rule-changes';
-import { ruleTest, valued, type ValuedRow } from './rule-evaluation';
+import type { IntendedChange } from './rule-changes';
+import { valued, type ValuedRow } from './rule-evaluation';
 import {
   indexRows,
   loadRuleFacts,
@@ -46,7 +48,15 @@ import {
   type RuleRow,
   type RunRow,
 } from './rule-runs.repository';
-import { factWindow, windowKey, type FactWindow } from './rule-windows';
+import {
+  matchedRows,
+  matchRule,
+  needsRates,
+  NO_RATE_MESSAGE,
+  planChangesByCurrency,
+  ruleCurrencyOf,
+} from './rule-money';
+import { factWindow, isoDay, windowKey, type FactWindow } from './rule-windows';
 import { describeChange, sendRunNotification } from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
 
@@ -203,6 +213,7 @@ export async function runDueRules(
     let rows: Promise<Map<string, IndexedRows>> | null = null;
     return () => (rows ??= readGroup(ctx, group));
   });
+  const rates = ratesReader(ctx);
   const switches = new Map<string, Promise<KillSwitches>>();
   const switchesOf = (team: string) => {
     if (!switches.has(team)) switches.set(team, readKillSwitches(ctx.db, team));
@@ -258,7 +269,7 @@ export async function runDueRules(
           now,
           async (parsed) =>
             rowsInScope((await reads[index]!()).get(windowKey(window!))!, parsed.scope),
-          { fresh: created, switches: await switchesOf(team), decided },
+          { fresh: created, switches: await switchesOf(team), decided, rates },
         ),
       );
       if (decided.length >= CHANGES_PER_WRITE) {
@@ -277,11 +288,27 @@ export async function runDueRules(
   return { runs };
 }
 
+const NO_RATES = new RatesHistory([]);
+
 const dueHour = (at: Date) =>
   new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000).toISOString();
 
-/** What a batch knows about a run already, saving each run the reads (and some writes). */
-type Known = Pick<GatewayRun, 'fresh' | 'switches' | 'decided'>;
+/**
+ * What a batch knows about a run already, saving each run the reads (and some writes), and the
+ * reference rates of a day, read once for all its runs.
+ */
+type Known = Pick<GatewayRun, 'fresh' | 'switches' | 'decided'> & {
+  rates?: (day: string) => Promise<RatesHistory>;
+};
+
+/** The rates of a day, read when a run first needs them and then kept for the batch. */
+function ratesReader(ctx: Pick<EngineContext, 'db'>) {
+  const byDay = new Map<string, Promise<RatesHistory>>();
+  return (day: string) => {
+    if (!byDay.has(day)) byDay.set(day, ratesOver(ctx.db, { start: day, end: day }));
+    return byDay.get(day)!;
+  };
+}
 
 /** Evaluates, plans and applies one run; answers its outcome, for finishRuns to record. */
 async function processRun(
@@ -320,17 +347,37 @@ async function evaluateAndApply(
   now: Date,
   known: Known,
 ): Promise<RunOutcome> {
-  const evaluated = rows.length;
-  const none = { evaluated, matched: 0, applied: 0, planned: 0, message: null };
-  if (evaluated === 0) return { ...none, status: 'NO CAMPAIGNS FOUND TO PROCESS' };
-  const passes = ruleTest(definition);
-  const matched: MatchedRow[] = rows.filter(({ values }) => passes(values));
-  if (matched.length === 0) return { ...none, status: 'CONDITION NOT MATCHED' };
+  if (rows.length === 0)
+    return {
+      status: 'NO CAMPAIGNS FOUND TO PROCESS',
+      evaluated: 0,
+      matched: 0,
+      applied: 0,
+      planned: 0,
+      message: null,
+    };
+  // The rule's money is converted into each row's currency at the rate of the evaluation day.
+  const day = isoDay(now);
+  const rates = needsRates(definition, rows)
+    ? await (known.rates ?? ratesReader(ctx))(day)
+    : NO_RATES;
+  const matches = matchRule(definition, rows, rates, day);
+  const noRate = matches.unconvertible.length
+    ? NO_RATE_MESSAGE(ruleCurrencyOf(definition)!, matches.unconvertible, day)
+    : null;
+  const none = {
+    evaluated: matches.evaluated,
+    matched: 0,
+    applied: 0,
+    planned: 0,
+    message: noRate,
+  };
+  if (matches.matched === 0) return { ...none, status: 'CONDITION NOT MATCHED' };
+  const matched = matchedRows(matches);
+  // The count of changes per run is the rule's; money caps are converted with its other money.
   const caps = effectiveCaps(definition);
-  const changes = planChanges(
-    definition,
-    matched,
-    caps,
+  const changes = planChangesByCurrency(
+    matches,
     await planningContext(ctx.db, rule.teamId, definition, matched),
   );
   const { results, leftOut } = await passThroughSafetyGateway(
@@ -362,13 +409,14 @@ async function evaluateAndApply(
       : all.length > 0 && count('FAILED') === all.length
         ? 'FAILED'
         : 'CONDITION MATCHED';
+  const overCount = leftOut ? SAFETY_MESSAGES.overChangesPerRun(caps.maxChangesPerRun) : null;
   return {
     status,
-    evaluated,
+    evaluated: matches.evaluated,
     matched: matched.length,
     applied: count('APPLIED'),
     planned: count('PLANNED'),
-    message: leftOut ? SAFETY_MESSAGES.overChangesPerRun(caps.maxChangesPerRun) : null,
+    message: [overCount, noRate].filter(Boolean).join(' ') || null,
   };
 }
 

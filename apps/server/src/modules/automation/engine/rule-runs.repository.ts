@@ -218,19 +218,20 @@ export async function insertChanges(
       status: change.status,
       capped: change.capped ?? false,
       message: change.message ?? null,
+      conversion: change.conversion ?? null,
       idempotency_key: change.idempotencyKey,
     }));
     await db.execute(sql`
       INSERT INTO automation_rule_changes (team_id, run_id, rule_id, ad_account_id, level,
         entity_id, entity_name, campaign_id, ad_group_id, matched_values, action, before, after,
-        status, capped, message, idempotency_key)
+        status, capped, message, conversion, idempotency_key)
       SELECT ${teamId}, x.run_id, x.rule_id, x.ad_account_id, x.level, x.entity_id,
         x.entity_name, x.campaign_id, x.ad_group_id, x.matched_values, x.action, x.before,
-        x.after, x.status, x.capped, x.message, x.idempotency_key
+        x.after, x.status, x.capped, x.message, x.conversion, x.idempotency_key
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(run_id uuid, rule_id uuid,
         ad_account_id bigint, level text, entity_id text, entity_name text, campaign_id bigint,
         ad_group_id bigint, matched_values jsonb, action text, before jsonb, after jsonb,
-        status text, capped boolean, message text, idempotency_key text)
+        status text, capped boolean, message text, conversion jsonb, idempotency_key text)
       ON CONFLICT DO NOTHING`);
   }
 }

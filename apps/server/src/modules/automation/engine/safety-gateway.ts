@@ -149,6 +149,7 @@ export async function passThroughSafetyGateway(
       before: change.before,
       after: change.after,
       capped: change.capped,
+      conversion: change.conversion ?? null,
       idempotencyKey: key,
       status,
       message,

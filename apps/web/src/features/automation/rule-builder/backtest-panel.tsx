@@ -22,6 +22,7 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { automationMessage } from '../automation-messages';
 import { builderApi, isBacktestRunning } from './builder-api';
 import { formatChangeValues } from './change-values';
+import { ConvertedRuleValues } from './converted-rule-values';
 import type { RuleForm } from './use-rule-form';
 import { useRuleBacktest } from './use-rule-backtest';
 import { useAppsWithOrg } from './use-scope-options';
@@ -150,6 +151,7 @@ function BacktestResult({ result }: { result: RuleBacktestResult }) {
   const currencyOf = (adAccountId: number) =>
     apps.find((app) => app.adAccountId === adAccountId)?.currency ?? DEFAULT_CURRENCY;
   const firedDays = result.days.filter((day) => day.matched > 0);
+  const unconvertible = [...new Set(result.days.flatMap((day) => day.unconvertible ?? []))];
   const changes = result.days.flatMap((day) =>
     day.changes.map((change, index) => ({
       ...change,
@@ -158,10 +160,17 @@ function BacktestResult({ result }: { result: RuleBacktestResult }) {
     })),
   );
 
+  const noRate = unconvertible.length > 0 && (
+    <Text size="sm" c="dimmed">
+      {t('automation.conversion.noRate', { currencies: unconvertible.join(', ') })}
+    </Text>
+  );
+
   if (firedDays.length === 0)
     return (
       <Alert color="gray" title={t('automation.backtest.resultTitle')}>
         {t('automation.backtest.neverFired', { start: result.start, end: result.end })}
+        {noRate}
       </Alert>
     );
 
@@ -176,6 +185,7 @@ function BacktestResult({ result }: { result: RuleBacktestResult }) {
           end: result.end,
         })}
       </Text>
+      {noRate}
       {changes.length < result.totalChanges && (
         <Text size="sm" c="dimmed">
           {t('automation.backtest.listedChanges', {
@@ -212,6 +222,7 @@ function BacktestResult({ result }: { result: RuleBacktestResult }) {
                           {t('automation.backtest.capped')}
                         </Badge>
                       )}
+                      {change.conversion && <ConvertedRuleValues conversion={change.conversion} />}
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -100,7 +100,7 @@ export const builderApi = {
         `query AutomationRuleBacktest($id: ID!) {
           automationRuleBacktest(id: $id) {
             backtestId status done total failure message
-            result { start end totalChanges days { date evaluated matched changes } }
+            result { start end totalChanges days { date evaluated matched changes unconvertible } }
           }
         }`,
         { id: backtestId },

@@ -106,6 +106,7 @@ function keywordChange(): RuleBacktestResult['days'][number]['changes'][number] 
     status: 'PLANNED',
     capped: true,
     message: null,
+    conversion: null,
   };
 }
 
@@ -158,13 +159,41 @@ describe('rule builder', { timeout: 20_000 }, () => {
     expect(within(pacing).getByLabelText('Compare with')).toHaveProperty('value', 'Another metric');
     expect(within(pacing).getByLabelText('Other metric')).toHaveProperty('value', 'Daily budget');
     expect(within(pacing).getByLabelText('Multiplier')).toHaveProperty('value', '0.9');
-    // The budget change is in percent; its limits in the account's currency (euros here).
+    // The budget change is in percent; its limits in the rule's currency, the company's
+    // reporting currency (dollars), converted for the account in euros.
     const budget = actionGroup(1);
     expect(within(budget).getByLabelText('Unit')).toHaveProperty('value', 'Percent');
+    expect(within(budget).getByLabelText('Maximum budget').parentElement?.textContent).toContain(
+      'USD',
+    );
     await waitFor(() =>
-      expect(within(budget).getByLabelText('Maximum budget').parentElement?.textContent).toContain(
-        'EUR',
+      expect(screen.getByTestId('rule-currency').textContent).toBe(
+        'Money in this rule is in USD. Items of accounts in EUR are judged and changed in their ' +
+          "own currency, the rule's amounts converted at the reference rate of the day.",
       ),
+    );
+  });
+
+  it("shows a saved rule's money in the currency it was saved in, and keeps it", async () => {
+    const calls = builderServer();
+    const rule = ruleWith((definition) => {
+      definition.currency = 'GBP';
+    });
+    const { user } = renderBuilder(rule);
+    expect(within(conditionGroup(1)).getByLabelText('Value').parentElement?.textContent).toContain(
+      'GBP',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('rule-currency').textContent).toContain(
+        'Money in this rule is in GBP. Items of accounts in EUR',
+      ),
+    );
+    await save(user);
+    await waitFor(() =>
+      expect(calls.find((call) => call.operation === 'updateAutomationRule')?.variables).toEqual({
+        id: RULE_ID,
+        input: expect.objectContaining({ currency: 'GBP' }),
+      }),
     );
   });
 
@@ -337,6 +366,8 @@ describe('rule builder', { timeout: 20_000 }, () => {
             actionLimitFrequency: 'EVERY_3_DAYS',
             runUntil: null,
             caps: {},
+            // The money is in the currency the builder showed: the reporting currency.
+            currency: 'USD',
           },
         },
       },
@@ -413,7 +444,30 @@ describe('rule builder', { timeout: 20_000 }, () => {
       totalChanges: 1,
       days: [
         { date: '2026-02-28', evaluated: 12, matched: 0, changes: [] },
-        { date: '2026-03-01', evaluated: 12, matched: 1, changes: [keywordChange()] },
+        {
+          date: '2026-03-01',
+          evaluated: 12,
+          matched: 1,
+          changes: [
+            {
+              ...keywordChange(),
+              conversion: {
+                ruleCurrency: 'USD',
+                currency: 'EUR',
+                factor: 0.8,
+                rateDay: '2026-03-01',
+                values: [
+                  {
+                    source: 'condition',
+                    name: 'spend',
+                    ruleMicros: 20_000_000,
+                    micros: 16_000_000,
+                  },
+                ],
+              },
+            },
+          ],
+        },
       ],
     };
     let run: RuleBacktestRun = runningRun(0);
@@ -445,6 +499,9 @@ describe('rule builder', { timeout: 20_000 }, () => {
     // The automation server's account is in euros; bids are stored in micros.
     expect(within(row).getByText(/€1\.50 → €1\.20/)).toBeTruthy();
     expect(within(row).getByText('Capped')).toBeTruthy();
+    // The rule's dollars, converted for the account in euros, are marked as converted.
+    expect(within(row).getByText('converted')).toBeTruthy();
+    expect(within(row).getByText('Spend: $20.00 ≈ €16.00')).toBeTruthy();
 
     const sent = calls.find((call) => call.operation === 'startAutomationRuleBacktest')!.variables
       .input as { rule: { name: string }; start: string; end: string };

@@ -1,7 +1,7 @@
 // The rule builder (spec 1 §9, spec 2 §5): a new rule starts from a playbook template or from
 // nothing; every part stays editable; the draft is checked with the contracts schema the server
 // applies, can be backtested over stored history, and is saved disabled until enabled in the list.
-import { Button, Drawer, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Drawer, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../../shared/api/api-error';
@@ -18,8 +18,9 @@ import { useFirstProblemReveal } from './reveal-first-problem';
 import { ScheduleFields } from './schedule-fields';
 import { ScopeFields } from './scope-fields';
 import { TemplatePicker } from './template-picker';
-import { useRuleForm } from './use-rule-form';
-import { useRuleCurrency } from './use-scope-options';
+import { useRuleForm, type RuleForm } from './use-rule-form';
+import { useReportingCurrency } from '../../currency/use-currency-info';
+import { useScopeCurrencies } from './use-scope-options';
 
 export interface RuleBuilderDrawerProps {
   opened: boolean;
@@ -74,8 +75,10 @@ function RuleEditor(props: {
 }) {
   const { t } = useTranslation();
   const { setContainer, reveal } = useFirstProblemReveal();
-  const form = useRuleForm(props.initial, reveal);
-  const currency = useRuleCurrency(form.draft.scope);
+  // A saved rule keeps the currency it was saved in; a new one takes the reporting currency.
+  const reportingCurrency = useReportingCurrency();
+  const form = useRuleForm(props.initial, reportingCurrency, reveal);
+  const currency = form.draft.currency ?? reportingCurrency;
   const { canWrite } = useAutomationAccess();
   const [pending, setPending] = useState(false);
 
@@ -118,6 +121,7 @@ function RuleEditor(props: {
       </Fieldset>
       <Fieldset legend={t('automation.builder.sections.conditions')} disabled={!canWrite}>
         <Stack gap="sm">
+          <RuleCurrencyNote currency={currency} form={form} />
           <LookbackField form={form} />
           <ConditionFields form={form} currency={currency} />
         </Stack>
@@ -142,5 +146,21 @@ function RuleEditor(props: {
         </ReadOnlyHint>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Which currency the rule's money is in, and that items of accounts in another are judged and
+ * changed in their own, the rule's amounts converted at the day's reference rate.
+ */
+function RuleCurrencyNote({ currency, form }: { currency: string; form: RuleForm }) {
+  const { t } = useTranslation();
+  const others = useScopeCurrencies(form.draft.scope).filter((each) => each !== currency);
+  return (
+    <Text size="sm" c="dimmed" data-testid="rule-currency">
+      {t('automation.builder.currency.in', { currency })}
+      {others.length > 0 &&
+        ` ${t('automation.builder.currency.converted', { currencies: others.join(', ') })}`}
+    </Text>
   );
 }

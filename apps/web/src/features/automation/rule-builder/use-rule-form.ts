@@ -1,5 +1,6 @@
 // The builder's form state: the draft, its problems by path, and a check with the contracts
-// schema the server applies too. Editing a part clears the problems shown for that part.
+// schema the server applies too. Editing a part clears the problems shown for that part. A draft
+// without a currency is sent in the one the builder shows: the company's reporting currency.
 import { automationRuleInput, type AutomationRuleInput } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +20,15 @@ export interface RuleForm {
   validate(): AutomationRuleInput | null;
 }
 
-/** `onProblems` is called whenever problems are shown (to bring the first into view). */
-export function useRuleForm(initial: RuleDraft, onProblems: () => void): RuleForm {
+/**
+ * `currency` is the one a draft without its own is sent in; `onProblems` is called whenever
+ * problems are shown (to bring the first into view).
+ */
+export function useRuleForm(
+  initial: RuleDraft,
+  currency: string,
+  onProblems: () => void,
+): RuleForm {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -43,7 +51,7 @@ export function useRuleForm(initial: RuleDraft, onProblems: () => void): RuleFor
     const result = automationRuleInput.safeParse(draft);
     if (result.success) {
       setErrors({});
-      return result.data;
+      return { ...result.data, currency: result.data.currency ?? currency };
     }
     showErrors(draftErrors(result.error.issues));
     return null;

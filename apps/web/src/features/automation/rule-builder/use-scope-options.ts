@@ -1,7 +1,7 @@
 // What the scope pickers offer, narrowed by what is already picked above them: the ad accounts
 // and apps of the team, the campaigns of the picked accounts (all accounts when none is picked),
 // the ad groups of the picked campaigns, and the keywords of the one picked ad group.
-import { DEFAULT_CURRENCY, type RuleScope } from '@tapwise/contracts';
+import type { RuleScope } from '@tapwise/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { adsManagerApi, adsManagerKeys, type AppWithOrg } from '../../ads-manager/ads-manager-api';
 import { builderApi, builderKeys } from './builder-api';
@@ -28,12 +28,11 @@ export function useAppsWithOrg() {
 }
 
 /**
- * The currency conditions and actions are entered in: that of the ad accounts the scope reaches
- * (through its campaigns, accounts or apps), several joined by "/" when they differ: each
- * account's rows are read in its own currency.
+ * The currencies of the ad accounts the scope reaches (through its campaigns, accounts or apps):
+ * each account's items are judged and changed in its own currency.
  */
-export function useRuleCurrency(scope: Scope): string {
-  return useScopeOptions(scope).currency;
+export function useScopeCurrencies(scope: Scope): string[] {
+  return useScopeOptions(scope).currencies;
 }
 
 export function useScopeOptions(scope: Scope) {
@@ -89,7 +88,7 @@ export function useScopeOptions(scope: Scope) {
   );
 
   return {
-    currency: currencies.size > 0 ? [...currencies].sort().join('/') : DEFAULT_CURRENCY,
+    currencies: [...currencies].sort(),
     accounts: accounts.map((account) => option(account.adAccountId, account.adAccountName)),
     apps: apps
       .filter((app) => inAccounts(app.adAccountId))
