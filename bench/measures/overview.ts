@@ -1,6 +1,6 @@
 // Overview (issue 6): everything the overview page loads for one app and 30 days (totals with
 // the previous period, the daily series, the top 10 keywords and ad groups, the gender, device,
-// age and map breakdowns), its panels in parallel as the page sends them: Tapwise's service calls
+// placement, age and map breakdowns), its panels in parallel as the page sends them: Tapwise's service calls
 // against the same numbers by hand-written SQL, after checking both agree.
 import {
   METRIC_COUNT_FIELDS,
@@ -20,8 +20,14 @@ import { onPostgres, type Figure } from '../support/figures.js';
 import { timeInterleaved, type RunCounts } from '../support/timing.js';
 
 // What the overview page loads for one app and period, each panel one request as the page sends
-// them: totals with the previous period, the daily series, both top 10s by spend, four splits.
-const BREAKDOWNS: BreakdownDimension[] = ['gender', 'deviceClass', 'ageRange', 'countryOrRegion'];
+// them: totals with the previous period, the daily series, both top 10s by spend, five splits.
+const BREAKDOWNS: BreakdownDimension[] = [
+  'gender',
+  'deviceClass',
+  'placement',
+  'ageRange',
+  'countryOrRegion',
+];
 
 type Panel = () => Promise<unknown>;
 
@@ -81,13 +87,31 @@ function handWrittenPanels(database: DatabaseHandle, teamId: string, scope: Benc
       ),
     topOf('keyword_report_facts', 'keyword_id', 'keywords', 'e.text'),
     topOf('ad_group_report_facts', 'ad_group_id', 'ad_groups', 'e.name'),
-    ...BREAKDOWNS.map(
-      (dimension) => () =>
-        query(
-          `SELECT value, ${filtered('cur')}, ${filtered('prev')} FROM campaign_breakdown_facts
-           WHERE ${app} AND dimension = $6 AND date BETWEEN $5 AND $7 GROUP BY value`,
-          [teamId, adAccountId, adamId, currdate.start, prevdate.start, dimension, currdate.end],
-        ),
+    ...BREAKDOWNS.map((dimension) =>
+      dimension === 'placement'
+        ? () =>
+            query(
+              `SELECT c.supply_sources[1] AS value, ${filtered('cur')}, ${filtered('prev')}
+               FROM campaign_report_facts f JOIN campaigns c ON c.team_id = f.team_id
+                 AND c.ad_account_id = f.ad_account_id AND c.id = f.campaign_id
+               WHERE f.team_id = $1 AND f.ad_account_id = $2 AND f.adam_id = $3
+                 AND f.grain = 'DAILY' AND f.date BETWEEN $5 AND $6 GROUP BY 1`,
+              [teamId, adAccountId, adamId, currdate.start, prevdate.start, currdate.end],
+            )
+        : () =>
+            query(
+              `SELECT value, ${filtered('cur')}, ${filtered('prev')} FROM campaign_breakdown_facts
+               WHERE ${app} AND dimension = $6 AND date BETWEEN $5 AND $7 GROUP BY value`,
+              [
+                teamId,
+                adAccountId,
+                adamId,
+                currdate.start,
+                prevdate.start,
+                dimension,
+                currdate.end,
+              ],
+            ),
     ),
   ];
 }
