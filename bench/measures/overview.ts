@@ -1,7 +1,7 @@
 // Overview (issue 6): everything the overview page loads for one app and 30 days (totals with
 // the previous period, the daily series, the top 10 keywords and ad groups, the gender, device,
-// placement, age and map breakdowns), its panels in parallel as the page sends them: Tapwise's service calls
-// against the same numbers by hand-written SQL, after checking both agree.
+// placement, age and map breakdowns), its panels in parallel as the page sends them: Tapwise's
+// service calls against the same numbers by hand-written SQL, after checking both agree.
 import {
   METRIC_COUNT_FIELDS,
   type BreakdownDimension,
@@ -188,7 +188,7 @@ export async function measureOverview(dataset: BenchDataset, counts: RunCounts):
   const handWritten = handWrittenPanels(database, teamId, scope);
   await assertSameNumbers(tapwise, handWritten);
   const [ours, theirs] = await timeInterleaved([parallel(tapwise), parallel(handWritten)], counts);
-  const detail = `8 panels in parallel, ${scope.currdate.start}…${scope.currdate.end}, ${ours!.runs} runs`;
+  const detail = `${BREAKDOWNS.length + 4} panels in parallel, ${scope.currdate.start}…${scope.currdate.end}, ${ours!.runs} runs`;
   const group = 'overview';
   return [
     {
