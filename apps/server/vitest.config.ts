@@ -1,7 +1,10 @@
 import { createRequire } from 'node:module';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
+
+/** Run on its own by vitest.fuzz.config.ts. */
+export const FUZZ_TEST = 'src/security/schema-fuzz.test.ts';
 
 export default defineProject({
   // The server's own modules must use the same copy of graphql as graphql-yoga, which Node loads
@@ -11,6 +14,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
+    exclude: [...configDefaults.exclude, FUZZ_TEST],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

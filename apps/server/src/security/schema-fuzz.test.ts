@@ -1,8 +1,9 @@
 // Every root field, called with generated arguments, valid and not, as a company's admin, its
 // read-only member and staff, on a company synced from the demo sandbox: no answer is an internal
 // error or takes over 2 s, every error raised by an operation names its path, and /healthz keeps
-// answering within 100 ms throughout. FUZZ_RUNS sets the cases per operation and caller (CI runs
-// the default); FUZZ_SEED replays a run.
+// answering within 100 ms throughout. It runs on its own, `npm run test:fuzz` (CI on both engines),
+// so that other test files do not share the cores while /healthz is timed. FUZZ_RUNS sets the
+// cases per operation and caller (CI runs the default); FUZZ_SEED replays a run.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,15 +36,19 @@ let api: ApiClient;
 let pools: FuzzPools;
 const callers: { name: string; session: Session }[] = [];
 
-/** The latency of /healthz, asked every 50 ms while the fuzz runs. */
+/** The operation the fuzz is calling, to name what a slow /healthz waited behind. */
+let calling = '';
+
+/** The latency of /healthz, asked every 50 ms while the fuzz runs, with the operation then. */
 function watchHealth() {
-  const latencies: number[] = [];
+  const latencies: { ms: number; during: string }[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
       const started = performance.now();
+      const during = calling;
       await fetch(`${server.url}/healthz`);
-      latencies.push(performance.now() - started);
+      latencies.push({ ms: performance.now() - started, during });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -178,6 +183,7 @@ describe('schema-driven fuzz', () => {
           argumentsArbitrary(schema, operation, pools),
           async (variables) => {
             const started = performance.now();
+            calling = `${operation.name} as ${caller.name}`;
             const answer = await api.graphql(document, variables, caller.session);
             requests += 1;
             const problems = problemsOf(answer, performance.now() - started);
@@ -193,14 +199,14 @@ describe('schema-driven fuzz', () => {
         }
       }
     }
-    const latencies = (await health.stop()).sort((a, b) => a - b);
-    const slowest = latencies.at(-1) ?? 0;
+    const probes = (await health.stop()).sort((a, b) => a.ms - b.ms);
+    const slow = probes.filter((probe) => probe.ms >= HEALTH_LIMIT_MS).reverse();
     console.info(
       `schema fuzz: ${requests} requests, seed ${SEED}, ${RUNS} runs per operation and caller; ` +
-        `/healthz ${latencies.length} probes, p50 ${latencies[latencies.length >> 1]?.toFixed(1)} ms, ` +
-        `max ${slowest.toFixed(1)} ms`,
+        `/healthz ${probes.length} probes, p50 ${probes[probes.length >> 1]?.ms.toFixed(1)} ms, ` +
+        `max ${(probes.at(-1)?.ms ?? 0).toFixed(1)} ms`,
     );
     expect(failures).toEqual([]);
-    expect(slowest).toBeLessThan(HEALTH_LIMIT_MS);
+    expect(slow.map((probe) => `${Math.round(probe.ms)} ms during ${probe.during}`)).toEqual([]);
   }, 3_600_000);
 });
