@@ -32,14 +32,29 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; ignored when databaseUrl is set. Omit for in-memory. */
   dataDir?: string | undefined;
+  /**
+   * Told when a pooled connection dies outside a query (the server restarted, the backend was
+   * terminated). The pool replaces it at the next query; without a listener Node would end the
+   * process on the unhandled `error` event.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError)
+    : openPglite(options.dataDir);
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
+function openPostgres(
+  connectionString: string,
+  onConnectionError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // Idle clients report through the pool; checked-out ones (the realtime adapter's LISTEN
+  // connection, a transaction) through themselves.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return {
     engine: 'postgres',
     db: drizzlePg({ client: pool, schema }),

@@ -146,3 +146,19 @@ export function createSessionNotifier(): SessionNotifier & { bind(io: Server): v
     },
   };
 }
+
+/**
+ * A socket server with no HTTP engine that only relays events through the postgres adapter: a
+ * `worker` emits job progress with it and the `serve` instances deliver it. socket.io's own
+ * close() assumes an engine, so this one closes its adapters itself.
+ */
+export function createRelay(pool: pg.Pool): { io: Server; close(): Promise<void> } {
+  const io = new Server();
+  io.adapter(createAdapter(pool));
+  return {
+    io,
+    async close() {
+      await Promise.allSettled([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
+    },
+  };
+}

@@ -78,6 +78,7 @@ describe('integration guard', () => {
       lastSyncAt: null,
       error: null,
       errCode: null,
+      resuming: false,
       bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
     });
     const bar = await screen.findByRole('progressbar', { name: 'Sync progress' });
