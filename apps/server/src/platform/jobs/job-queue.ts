@@ -219,6 +219,10 @@ async function runBatch<Context>(
         logger.info({ job: job.name, jobId: entry.id }, 'job handed back at its checkpoint');
         continue;
       }
+      logger.warn(
+        { job: job.name, jobId: entry.id, retry: entry.retryCount, err: error },
+        'job failed',
+      );
       if (job.onGiveUp && entry.retryCount >= entry.retryLimit)
         await job.onGiveUp(payload, context, error);
       throw error;
