@@ -4,7 +4,11 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/database';
 import type { Logger } from '../logger';
-import { createWorkerPresence, type LostWorkerHandler, type WorkerPresence } from './worker-presence';
+import {
+  createWorkerPresence,
+  type LostWorkerHandler,
+  type WorkerPresence,
+} from './worker-presence';
 import type { HeldJob } from './worker-processes.repository';
 
 export interface JobDefinition<Payload, Context> {

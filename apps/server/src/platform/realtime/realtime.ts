@@ -158,7 +158,9 @@ export function createRelay(pool: pg.Pool): { io: Server; close(): Promise<void>
   return {
     io,
     async close() {
-      await Promise.allSettled([...io._nsps.values()].map((namespace) => namespace.adapter.close()));
+      await Promise.allSettled(
+        [...io._nsps.values()].map((namespace) => namespace.adapter.close()),
+      );
     },
   };
 }

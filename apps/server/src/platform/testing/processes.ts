@@ -63,7 +63,9 @@ export function startProcess(
   const err = { rest: '' };
   child.stdout!.on('data', (chunk: Buffer) => collect(chunk, out));
   child.stderr!.on('data', (chunk: Buffer) => collect(chunk, err));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   let exitCode: number | null | undefined;
   void exited.then((code) => {
     exitCode = code;
