@@ -264,7 +264,9 @@ async function executeSteps(
     const key = `entities:${account.adAccountId}`;
     if (done.has(key)) continue;
     await assertIntegrationLive(db, teamId, integration.id);
-    const entities = await fetchAccountEntities(client.forAccount(account.adAccountId));
+    const entities = await outlastingApple(ctx, () =>
+      fetchAccountEntities(client.forAccount(account.adAccountId)),
+    );
     for (const kind of Object.keys(entities) as EntityKind[])
       await saveEntities(db, teamId, kind, entities[kind] as never);
     await checkpoint(key, Math.floor((ENTITY_SHARE * (index + 1)) / accounts.length));
@@ -280,7 +282,7 @@ async function executeSteps(
   let finished = steps.length - pending.length;
   await inParallel(pending, REPORT_CONCURRENCY, async (step) => {
     await assertIntegrationLive(db, teamId, integration.id);
-    await step.run();
+    await outlastingApple(ctx, () => step.run());
     finished++;
     const share = Math.floor(((100 - ENTITY_SHARE) * finished) / steps.length);
     await checkpoint(step.key, Math.min(ENTITY_SHARE + share, 99));
@@ -414,6 +416,34 @@ async function syncReport(
     },
     facts,
   );
+}
+
+/** Waits before a step is tried again after Apple stayed unavailable through the client's retries. */
+const STEP_PAUSES_MS = [5_000, 15_000, 30_000];
+
+/**
+ * Runs a step, trying it again when Apple stayed rate-limited or failing (5xx, unreachable)
+ * through all of the client's own retries: a storm then costs its length, not the job (whose
+ * retries come after pg-boss' growing backoff, with the run shown FAILED in between). A stopping
+ * worker does not wait: its job is handed back.
+ */
+async function outlastingApple<T>(ctx: JobContext, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const transient =
+        error instanceof AppleAdsError &&
+        (error.kind === 'rate-limited' || error.kind === 'server' || error.kind === 'network');
+      if (!transient || attempt >= STEP_PAUSES_MS.length || ctx.stopping?.aborted) throw error;
+      const pauseMs = Math.max(STEP_PAUSES_MS[attempt]!, (error.retryAfterSeconds ?? 0) * 1000);
+      ctx.logger.warn(
+        { apple: error.code, status: error.status, pauseMs },
+        'Apple is unavailable; the sync step waits and tries again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
 }
 
 /** Runs `work` over items, `limit` at a time; the first failure stops new work and is thrown. */
