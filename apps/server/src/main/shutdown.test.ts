@@ -76,7 +76,7 @@ describe('serve on the embedded database', () => {
   }, 120_000);
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('worker on PostgreSQL', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('serve and worker on PostgreSQL', () => {
   let server: TestServer;
   let sandbox: Sandbox;
 
@@ -98,6 +98,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('worker on PostgreSQL', () => {
     DATABASE_URL: (server.database as TestDatabase).url!,
     ...allowingSandbox(sandbox),
   });
+
+  it('stops a serve without jobs on SIGTERM with exit code 0', async () => {
+    const serve = start('serve on PostgreSQL', 'serve', workerEnv());
+    await serve.waitForLog((line) => String(line.msg).startsWith('Tapwise is running'), 90_000);
+    expect(await serve.stop('SIGTERM')).toBe(0);
+    expect(failedShutdown(serve)).toEqual([]);
+    expect(serve.logs.some((line) => line.msg === 'server stopped')).toBe(true);
+  }, 120_000);
 
   it('hands its running sync back on SIGTERM, exits 0, and another worker finishes it', async () => {
     const first = start('worker 1', 'worker', workerEnv());
