@@ -61,6 +61,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // against a database that is gone.
     await jobs.start(withWorker ? 'worker' : 'producer', {
       cron: config.env !== 'test',
+      kind: 'serve',
       onLostWorkers: onLostWorkers({ db: database.db, realtime, jobs, logger }),
       ...(options.onDeclaredLost ? { onDeclaredLost: options.onDeclaredLost } : {}),
       ...(options.presence ? { presence: options.presence } : {}),

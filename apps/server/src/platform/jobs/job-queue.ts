@@ -45,6 +45,8 @@ export class JobHandedBack extends Error {
 
 export interface StartOptions {
   cron?: boolean;
+  /** How the process is listed among the workers: a `worker`, or a `serve` that runs jobs too. */
+  kind?: 'worker' | 'serve';
   /** What modules do when other workers are found lost (every process sweeps). */
   onLostWorkers?: LostWorkerHandler;
   /** This worker was declared lost while alive (it froze): the entry point ends the process. */
@@ -126,7 +128,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         db: database.db,
         logger,
         queue,
-        ...(mode === 'worker' ? { kind: 'worker' as const } : {}),
+        ...(mode === 'worker' ? { kind: options.kind ?? 'worker' } : {}),
         ...(options.onLostWorkers ? { onLost: options.onLostWorkers } : {}),
         ...(options.onDeclaredLost ? { onDeclaredLost: options.onDeclaredLost } : {}),
         ...options.presence,

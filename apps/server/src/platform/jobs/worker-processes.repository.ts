@@ -83,19 +83,3 @@ export function claimableBy(owner: AnyColumn, workerId: string | null): SQL {
       and ${workerProcesses.stoppedAt} is null and ${workerProcesses.lostAt} is null
       and ${workerProcesses.heartbeatAt} >= ${stale}))`;
 }
-
-/** Owners among `ids` that are no longer alive (stopped, lost or silent). */
-export async function deadWorkerIds(db: Database, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: workerProcesses.id })
-    .from(workerProcesses)
-    .where(
-      and(
-        sql`${workerProcesses.id} in ${ids}`,
-        sql`(${workerProcesses.stoppedAt} is not null or ${workerProcesses.lostAt} is not null
-          or ${workerProcesses.heartbeatAt} < ${stale})`,
-      ),
-    );
-  return rows.map((row) => row.id);
-}
