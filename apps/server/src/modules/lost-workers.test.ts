@@ -39,7 +39,8 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   server = await startTestServer(
     { ALLOWED_ORIGINS: ORIGIN, ...allowingSandbox(sandbox) },
-    { withWorker: true, presence: { sweepIntervalMs: 300 } },
+    // Periodic sweeps run on PostgreSQL only by default; the mechanism is tested on both engines.
+    { withWorker: true, presence: { sweepIntervalMs: 300, periodic: true } },
   );
   company = await connectSandboxCompany(server, sandbox);
   expect((await waitForSync(server, company.teamId, company.syncId)).status).toBe('DONE');

@@ -51,8 +51,11 @@ export interface StartOptions {
   onLostWorkers?: LostWorkerHandler;
   /** This worker was declared lost while alive (it froze): the entry point ends the process. */
   onDeclaredLost?: () => void;
-  /** Heartbeat and sweep intervals (tests shorten them). */
-  presence?: { heartbeatIntervalMs?: number; sweepIntervalMs?: number };
+  /**
+   * Heartbeat and sweep intervals (tests shorten them); `periodic` defaults to true on PostgreSQL
+   * only (see WorkerPresenceOptions).
+   */
+  presence?: { heartbeatIntervalMs?: number; sweepIntervalMs?: number; periodic?: boolean };
 }
 
 export interface JobQueue {
@@ -131,6 +134,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): JobQue
         ...(mode === 'worker' ? { kind: options.kind ?? 'worker' } : {}),
         ...(options.onLostWorkers ? { onLost: options.onLostWorkers } : {}),
         ...(options.onDeclaredLost ? { onDeclaredLost: options.onDeclaredLost } : {}),
+        periodic: database.engine === 'postgres',
         ...options.presence,
       });
       await presence.start();

@@ -41,6 +41,13 @@ export interface WorkerPresenceOptions {
   onDeclaredLost?: () => void;
   heartbeatIntervalMs?: number;
   sweepIntervalMs?: number;
+  /**
+   * Beat and sweep on timers (default). The embedded database has one process: nobody else can
+   * find it lost or be found lost by it, and its statements run on the server's one thread, so
+   * there it only registers, lists its jobs as it takes them and sweeps once at start (taking
+   * over the jobs its previous run left active).
+   */
+  periodic?: boolean;
 }
 
 export interface WorkerPresence {
@@ -121,6 +128,10 @@ export function createWorkerPresence(options: WorkerPresenceOptions): WorkerPres
         timer.unref();
         timers.push(timer);
       };
+      if (options.periodic === false) {
+        await sweep().catch(() => undefined);
+        return;
+      }
       if (workerId) every(options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS, beatNow);
       every(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS, sweep);
       // A worker started to replace a killed one takes over its jobs at once.
