@@ -8,7 +8,6 @@ import type { AppContext } from '../../modules/app-context';
 import { requestLocale, requestOrigin } from '../../modules/accounts/accounts.routes';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { AppError } from '../errors';
-import { ERROR_MESSAGES } from '@tapwise/contracts';
 import type { GraphQLContext } from '../graphql/builder';
 import {
   expectedGraphQLError,
@@ -105,13 +104,11 @@ export function registerGraphQL(
         });
       } catch (error) {
         // Refused credentials concern the whole request, not a field: answered without data, so
-        // with the session's own status (401) and code, whatever fields were asked. A failure to
-        // check them (the database connection lost mid-request) is the server's: a 500 the
-        // client may retry, never a 401 that would sign the user out.
-        if (!(error instanceof AppError))
-          req.log.error({ err: error }, 'the credentials could not be checked');
+        // with the session's own status (401) and code, whatever fields were asked.
         throw expectedGraphQLError(
-          error instanceof AppError ? error : new AppError('INTERNAL', ERROR_MESSAGES.GENERIC),
+          error instanceof AppError
+            ? error
+            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again'),
         );
       }
       return {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../logger';
-import { startServer, type RunningServer, type StartServerOptions } from '../server';
+import { startServer, type RunningServer } from '../server';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer extends RunningServer {
@@ -14,11 +14,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: {
-    withWorker?: boolean;
-    logs?: DestinationStream;
-    presence?: StartServerOptions['presence'];
-  } = {},
+  options: { withWorker?: boolean; logs?: DestinationStream } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +30,6 @@ export async function startTestServer(
     logger: createLogger(config, options.logs),
     withWorker: options.withWorker ?? false,
     database,
-    ...(options.presence ? { presence: options.presence } : {}),
   });
   return {
     ...server,
