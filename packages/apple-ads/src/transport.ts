@@ -1,6 +1,7 @@
 // One HTTP exchange with Apple, with the house rules: bearer token with one refresh on 401,
 // X-AP-Context, RateLimit-* and Retry-After honoured, exponential backoff (to 16 s) on 408, 429, 5xx
-// and network failures for reads only, and writes without an answer reported as ambiguous.
+// and network failures for reads, on 429 only for writes (refused before anything was applied),
+// and writes without an answer reported as ambiguous.
 import {
   AppleAdsAmbiguousWriteError,
   AppleAdsError,
@@ -107,7 +108,10 @@ export class Transport {
         continue;
       }
       const retryAfter = retryAfterSeconds(response.headers);
-      if (read && isTransientStatus(response.status) && attempt < retry.maxRetries) {
+      // A 429 is refused before anything is applied, so a write may repeat once the wait is over;
+      // after a 5xx a write may have been applied, so only reads repeat then.
+      const mayRepeat = read || response.status === 429;
+      if (mayRepeat && isTransientStatus(response.status) && attempt < retry.maxRetries) {
         await response.body?.cancel();
         await this.backoff(attempt++, retryAfter, `HTTP ${response.status}`, spec);
         continue;

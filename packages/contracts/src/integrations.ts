@@ -109,6 +109,11 @@ export interface SyncProgressEvent {
   lastSyncAt: string | null;
   error: string | null;
   errCode: typeof INVALID_INTEGRATION | null;
+  /**
+   * The worker running the sync was lost or stopped; another one resumes it from its checkpoint
+   * (true until that one has checkpointed).
+   */
+  resuming: boolean;
   bfrInfo: {
     /** True while the first sync runs: every sync button stays disabled. */
     firstSyncCD: boolean;

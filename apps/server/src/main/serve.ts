@@ -19,7 +19,13 @@ try {
     resetEmbeddedData(config);
     logger.info({ dataDir: config.dataDir }, 'fresh start: the embedded database was removed');
   }
-  const server = await startServer({ config, logger, withWorker });
+  const server = await startServer({
+    config,
+    logger,
+    withWorker,
+    // Frozen past the heartbeat limit: its jobs already run elsewhere, so it must not go on.
+    onDeclaredLost: () => process.exit(1),
+  });
   let demo: RunningDemo | undefined;
   if (withWorker && !config.databaseUrl) {
     const resumed = await resumeInterruptedSyncs(server.context);
@@ -40,6 +46,7 @@ try {
   onShutdownSignal(logger, async () => {
     await server.close();
     await demo?.close();
+    logger.info('server stopped');
   });
 } catch (error) {
   exitOnStartupFailure(logger, error);

@@ -1,13 +1,14 @@
 // `worker`: runs background jobs only, beside one or more `serve` processes on PostgreSQL.
+// SIGTERM or SIGINT stops it cleanly: no new jobs are taken, a running sync hands its job back at
+// its next checkpoint (another worker resumes it), other jobs finish, then the queue, the realtime
+// relay and the database are closed and the process exits 0.
 import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
-import { allJobs } from '../modules/jobs';
+import { allJobs, onLostWorkers } from '../modules/jobs';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import { Server } from 'socket.io';
 import { createSecretBox, resolveEncryptionKey } from '../platform/crypto/secret-box';
 import { createJobQueue } from '../platform/jobs/job-queue';
-import { createRealtimeEmitter } from '../platform/realtime/realtime';
+import { createRealtimeEmitter, createRelay } from '../platform/realtime/realtime';
 import { bootConfig, exitOnStartupFailure, onShutdownSignal } from './boot';
 
 const { config, logger } = bootConfig();
@@ -21,23 +22,39 @@ if (!config.databaseUrl) {
 }
 
 try {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  });
   await runMigrations(database);
   const jobs = createJobQueue(database, logger);
-  await jobs.start('worker');
-  // No sockets here: a socket server without HTTP relays job events to the `serve` instances.
-  const io = new Server();
-  io.adapter(createAdapter(database.pool!));
   const realtime = createRealtimeEmitter();
-  realtime.bind(io);
+  await jobs.start('worker', {
+    onLostWorkers: onLostWorkers({ db: database.db, realtime, jobs, logger }),
+    // Frozen past the heartbeat limit: its jobs already run elsewhere, so it must not go on.
+    onDeclaredLost: () => process.exit(1),
+  });
+  // No sockets here: a socket server without HTTP relays job events to the `serve` instances.
+  const relay = createRelay(database.pool!);
+  realtime.bind(relay.io);
   const secrets = createSecretBox(resolveEncryptionKey(config));
-  await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
+  await jobs.work(allJobs, {
+    db: database.db,
+    config,
+    logger,
+    secrets,
+    realtime,
+    jobs,
+    workerId: jobs.workerId,
+    stopping: jobs.stopping,
+  });
   await jobs.send(refreshExchangeRatesJob, {});
-  logger.info({ jobs: allJobs.map((job) => job.name) }, 'worker running');
+  logger.info({ workerId: jobs.workerId, jobs: allJobs.map((job) => job.name) }, 'worker running');
   onShutdownSignal(logger, async () => {
     await jobs.stop();
-    await io.close();
+    await relay.close();
     await database.close();
+    logger.info({ workerId: jobs.workerId }, 'worker stopped');
   });
 } catch (error) {
   exitOnStartupFailure(logger, error);

@@ -16,4 +16,11 @@ export interface JobContext {
   secrets: SecretBox;
   realtime: RealtimeEmitter;
   jobs: JobSender;
+  /**
+   * The worker process running the handler (worker_processes.id), recorded on the runs it takes so
+   * that a lost worker's runs can be resumed; absent when a handler is called by hand (tests).
+   */
+  workerId?: string | null;
+  /** Aborted when the process stops: a long handler hands its job back at its next checkpoint. */
+  stopping?: AbortSignal;
 }

@@ -1,4 +1,5 @@
 // Every background job Tapwise runs; the worker registers them all.
+import type { JobContext } from './job-context';
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
@@ -24,3 +25,17 @@ export const allJobs = [
   ruleBacktestJob,
   refreshExchangeRatesJob,
 ] as const;
+
+/**
+ * What the modules do when other workers are found lost (their pg-boss jobs are retried at once):
+ * running syncs show as resuming, rule runs are sent again to resume from what they recorded.
+ */
+export function onLostWorkers(ctx: Pick<JobContext, 'db' | 'realtime' | 'jobs' | 'logger'>) {
+  return async (workerIds: string[]) => {
+    const { releaseSyncsOfLostWorkers } = await import('./sync/sync.service');
+    const { resumeRuleRunsOfLostWorkers } = await import('./automation/engine/rule-runner');
+    const syncs = await releaseSyncsOfLostWorkers(ctx, workerIds);
+    const runs = await resumeRuleRunsOfLostWorkers(ctx, workerIds);
+    ctx.logger.info({ workerIds, syncs, runs }, 'work of lost workers handed over');
+  };
+}

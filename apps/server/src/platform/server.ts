@@ -5,7 +5,7 @@ import type { Server as SocketServer } from 'socket.io';
 import { authenticate } from '../modules/accounts/sessions.service';
 import type { AppContext } from '../modules/app-context';
 import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
-import { allJobs } from '../modules/jobs';
+import { allJobs, onLostWorkers } from '../modules/jobs';
 import { createMailer } from '../modules/mail/mailer';
 import { resolveAuthSecret } from './auth/auth-secret';
 import type { Authenticator } from './auth/auth-context';
@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { runMigrations } from './db/migrate';
 import { createHeavyReads } from './db/heavy-reads';
 import { buildApp } from './http/app';
-import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createJobQueue, type JobQueue, type StartOptions } from './jobs/job-queue';
 import type { Logger } from './logger';
 import { createSecretBox, resolveEncryptionKey } from './crypto/secret-box';
 import { createRealtime, createRealtimeEmitter, createSessionNotifier } from './realtime/realtime';
@@ -37,24 +37,47 @@ export interface StartServerOptions {
   withWorker: boolean;
   /** Use this database instead of opening one from the configuration (tests). */
   database?: DatabaseHandle;
+  /** This process was declared lost while alive: the entry point ends it. */
+  onDeclaredLost?: () => void;
+  /** Heartbeat and sweep intervals (tests shorten them). */
+  presence?: StartOptions['presence'];
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config, logger, withWorker } = options;
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    }));
   let jobsReady = false;
   try {
     await runMigrations(database);
     const jobs = createJobQueue(database, logger);
+    const realtime = createRealtimeEmitter();
     // Tests send the jobs they exercise: a cron job firing while a test server closes would run
     // against a database that is gone.
-    await jobs.start(withWorker ? 'worker' : 'producer', { cron: config.env !== 'test' });
-    const realtime = createRealtimeEmitter();
+    await jobs.start(withWorker ? 'worker' : 'producer', {
+      cron: config.env !== 'test',
+      kind: 'serve',
+      onLostWorkers: onLostWorkers({ db: database.db, realtime, jobs, logger }),
+      ...(options.onDeclaredLost ? { onDeclaredLost: options.onDeclaredLost } : {}),
+      ...(options.presence ? { presence: options.presence } : {}),
+    });
     const secrets = createSecretBox(resolveEncryptionKey(config));
     if (withWorker) {
-      await jobs.work(allJobs, { db: database.db, config, logger, secrets, realtime, jobs });
+      await jobs.work(allJobs, {
+        db: database.db,
+        config,
+        logger,
+        secrets,
+        realtime,
+        jobs,
+        workerId: jobs.workerId,
+        stopping: jobs.stopping,
+      });
       // Rates due since the last run are fetched now, not at the next hourly tick.
       if (config.env !== 'test') await jobs.send(refreshExchangeRatesJob, {});
     }

@@ -47,6 +47,11 @@ export const automationRules = pgTable(
     lastRunStatus: text('last_run_status').$type<AutomationRuleStatus>(),
     /** Null while disabled or once runUntil has passed. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /**
+     * The worker process whose batch leased the rule (nextRunAt moved past the lease); cleared
+     * when the run is recorded. A lost worker's leased rules without a run become due again.
+     */
+    claimedBy: uuid('claimed_by'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +96,8 @@ export const automationRuleRuns = pgTable(
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
     revertedBy: uuid('reverted_by').references(() => users.id, { onDelete: 'set null' }),
     triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The worker process executing the run (worker_processes.id); a lost one's runs resume. */
+    workerId: uuid('worker_id'),
   },
   (t) => [
     uniqueIndex('automation_rule_runs_key_idx').on(t.ruleId, t.runKey),

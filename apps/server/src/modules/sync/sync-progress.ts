@@ -30,6 +30,7 @@ export function progressEventOf(
     lastSyncAt: lastSyncAt?.toISOString() ?? null,
     error: run?.error ?? null,
     errCode: run?.errCode === INVALID_INTEGRATION ? INVALID_INTEGRATION : null,
+    resuming: run?.status === 'RUNNING' && run.resumingSince !== null,
     bfrInfo: {
       firstSyncCD: run?.mode === 'FIRST' && run.status === 'RUNNING',
       dailySyncCD: manualSyncCooldown(run, now),

@@ -34,16 +34,20 @@ import {
   factRowsOf,
   type BreakdownDimension,
 } from './report-facts';
+import { JobHandedBack } from '../../platform/jobs/job-queue';
+import type { RealtimeEmitter } from '../../platform/realtime/socket-events';
 import { automationTickJob } from '../automation/engine/jobs/automation-tick.job';
 import { syncJob } from './jobs/sync.job';
 import { emitProgress, manualSyncCooldown } from './sync-progress';
 import {
+  claimSyncRun,
   completeStep,
   findSyncRun,
   insertSyncRun,
   latestSyncRun,
   listRunningSyncRuns,
   listStalledSyncRuns,
+  releaseRunsOfWorkers,
   updateSyncRun,
   type SyncRun,
 } from './sync.repository';
@@ -102,6 +106,29 @@ export async function resumeStalledSyncs(ctx: { db: Database; jobs: JobSender },
   );
   for (const run of runs) await ctx.jobs.send(syncJob, { teamId: run.teamId, syncId: run.id });
   return runs.length;
+}
+
+/**
+ * Workers were found lost: their running syncs are released, shown as resuming until the worker
+ * that takes one over checkpoints, and sent again (their pg-boss jobs are retried too; whichever
+ * job claims the run first resumes it from the checkpoint, the other finds it held and ends).
+ */
+export async function releaseSyncsOfLostWorkers(
+  ctx: { db: Database; realtime: RealtimeEmitter; jobs: JobSender },
+  workerIds: string[],
+) {
+  const released = await releaseRunsOfWorkers(ctx.db, workerIds);
+  for (const teamId of new Set(released.map((run) => run.teamId)))
+    await emitProgress(ctx.db, ctx.realtime, teamId);
+  for (const run of released) await ctx.jobs.send(syncJob, { teamId: run.teamId, syncId: run.id });
+  return released.length;
+}
+
+/** The run was taken over by another worker after this one was declared lost. */
+class SyncTakenOver extends Error {
+  constructor() {
+    super('The sync was taken over by another worker');
+  }
 }
 
 /** invokeManualSync: refused while a sync runs or within the cooldown after the last one. */
@@ -171,15 +198,27 @@ export async function runSync(
     });
     return;
   }
-  await updateSyncRun(ctx.db, teamId, syncId, {
-    status: 'RUNNING',
-    error: null,
-    heartbeatAt: new Date(),
-  });
+  const workerId = ctx.workerId ?? null;
+  const claimed = await claimSyncRun(ctx.db, teamId, syncId, workerId);
+  if (!claimed) {
+    // Another live worker runs it (a second job for the same run): that one finishes it.
+    ctx.logger.info({ syncId, workerId }, 'sync held by another live worker; left to it');
+    return;
+  }
   await emitProgress(ctx.db, ctx.realtime, teamId);
   try {
-    await executeSteps(ctx, run, integration, hooks);
+    await executeSteps(ctx, claimed, integration, hooks);
   } catch (error) {
+    if (error instanceof SyncTakenOver) {
+      ctx.logger.warn({ syncId, workerId }, 'sync taken over by another worker; stopping here');
+      return;
+    }
+    if (error instanceof JobHandedBack) {
+      // Stopping: the checkpoint holds; the job goes back to the queue for another worker.
+      await updateSyncRun(ctx.db, teamId, syncId, { workerId: null, resumingSince: new Date() });
+      await emitProgress(ctx.db, ctx.realtime, teamId);
+      throw error;
+    }
     if (isRefusedCredentials(error)) {
       await markInvalid(ctx, run, integration, error as AppleAdsError);
       return;
@@ -213,17 +252,21 @@ async function executeSteps(
   const client = appleAdsClientFor(ctx.secrets, integration);
   const accounts = await listAdAccounts(db, teamId);
   const checkpoint = async (key: string, progress: number) => {
-    await completeStep(db, teamId, run.id, key, progress);
+    if (!(await completeStep(db, teamId, run.id, key, progress, ctx.workerId ?? null)))
+      throw new SyncTakenOver();
     done.add(key);
     await emitProgress(db, ctx.realtime, teamId);
     await hooks.afterStep?.(key);
+    if (ctx.stopping?.aborted) throw new JobHandedBack();
   };
 
   for (const [index, account] of accounts.entries()) {
     const key = `entities:${account.adAccountId}`;
     if (done.has(key)) continue;
     await assertIntegrationLive(db, teamId, integration.id);
-    const entities = await fetchAccountEntities(client.forAccount(account.adAccountId));
+    const entities = await outlastingApple(ctx, () =>
+      fetchAccountEntities(client.forAccount(account.adAccountId)),
+    );
     for (const kind of Object.keys(entities) as EntityKind[])
       await saveEntities(db, teamId, kind, entities[kind] as never);
     await checkpoint(key, Math.floor((ENTITY_SHARE * (index + 1)) / accounts.length));
@@ -239,7 +282,7 @@ async function executeSteps(
   let finished = steps.length - pending.length;
   await inParallel(pending, REPORT_CONCURRENCY, async (step) => {
     await assertIntegrationLive(db, teamId, integration.id);
-    await step.run();
+    await outlastingApple(ctx, () => step.run());
     finished++;
     const share = Math.floor(((100 - ENTITY_SHARE) * finished) / steps.length);
     await checkpoint(step.key, Math.min(ENTITY_SHARE + share, 99));
@@ -373,6 +416,34 @@ async function syncReport(
     },
     facts,
   );
+}
+
+/** Waits before a step is tried again after Apple stayed unavailable through the client's retries. */
+const STEP_PAUSES_MS = [5_000, 15_000, 30_000];
+
+/**
+ * Runs a step, trying it again when Apple stayed rate-limited or failing (5xx, unreachable)
+ * through all of the client's own retries: a storm then costs its length, not the job (whose
+ * retries come after pg-boss' growing backoff, with the run shown FAILED in between). A stopping
+ * worker does not wait: its job is handed back.
+ */
+async function outlastingApple<T>(ctx: JobContext, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const transient =
+        error instanceof AppleAdsError &&
+        (error.kind === 'rate-limited' || error.kind === 'server' || error.kind === 'network');
+      if (!transient || attempt >= STEP_PAUSES_MS.length || ctx.stopping?.aborted) throw error;
+      const pauseMs = Math.max(STEP_PAUSES_MS[attempt]!, (error.retryAfterSeconds ?? 0) * 1000);
+      ctx.logger.warn(
+        { apple: error.code, status: error.status, pauseMs },
+        'Apple is unavailable; the sync step waits and tries again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
 }
 
 /** Runs `work` over items, `limit` at a time; the first failure stops new work and is thrown. */

@@ -27,6 +27,10 @@ export const syncRuns = pgTable(
     /** Moved at every checkpoint: a RUNNING run whose heartbeat stopped lost its worker. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The worker process running the sync (worker_processes.id); null while none holds it. */
+    workerId: uuid('worker_id'),
+    /** Its worker was lost or handed it back: another one resumes it from the checkpoint. */
+    resumingSince: timestamp('resuming_since', { withTimezone: true }),
   },
   (t) => [
     index('sync_runs_team_started_idx').on(t.teamId, t.startedAt),

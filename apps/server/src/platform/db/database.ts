@@ -32,21 +32,73 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; ignored when databaseUrl is set. Omit for in-memory. */
   dataDir?: string | undefined;
+  /**
+   * Told when a pooled connection dies outside a query (the server restarted, the backend was
+   * terminated). The pool replaces it at the next query; without a listener Node would end the
+   * process on the unhandled `error` event.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError)
+    : openPglite(options.dataDir);
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+const POOL_END_TIMEOUT_MS = 5_000;
+
+function openPostgres(
+  connectionString: string,
+  onConnectionError: (error: Error) => void = () => undefined,
+): DatabaseHandle {
+  const pool = new RetryingPool({ connectionString, max: 10 });
+  // Idle clients report through the pool; checked-out ones (the realtime adapter's LISTEN
+  // connection, a transaction) through themselves.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   return {
     engine: 'postgres',
     db: drizzlePg({ client: pool, schema }),
     sql: { query: async (text, values) => pool.query(text, values) as never },
     pool,
-    close: () => pool.end(),
+    // pool.end() waits for every checked-out client; one lost with its connection and never
+    // released would hold the close for ever, so the wait is bounded.
+    close: () =>
+      Promise.race([
+        pool.end(),
+        new Promise<void>((resolve) => setTimeout(resolve, POOL_END_TIMEOUT_MS).unref()),
+      ]),
   };
+}
+
+/**
+ * Errors meaning the server ended the connection before or while running the statement (a
+ * restart, pg_terminate_backend, a failover): the statement did not take effect, so it is run
+ * again, once, on a fresh connection. An ambiguous loss (the socket closing after the statement
+ * was sent, with no word from the server) is not retried: a write might have committed.
+ */
+export function isConnectionEnded(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '57P01' || // admin_shutdown: terminating connection due to administrator command
+    code === '57P02' || // crash_shutdown
+    code === '57P03' || // cannot_connect_now: the server is starting or stopping
+    message === 'Client has encountered a connection error and is not queryable'
+  );
+}
+
+/** A pool whose one-statement queries survive the server ending its connections once. */
+class RetryingPool extends pg.Pool {
+  // pg's overloads (callbacks, configs) all pass through; only the promise form is retried.
+  override query(...args: unknown[]): never {
+    const run = () => (super.query as (...rest: unknown[]) => unknown).apply(this, args);
+    if (typeof args.at(-1) === 'function') return run() as never;
+    return (run() as Promise<unknown>).catch((error: unknown) => {
+      if (!isConnectionEnded(error)) throw error;
+      return run();
+    }) as never;
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

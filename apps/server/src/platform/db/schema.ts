@@ -12,3 +12,4 @@ export * from '../../modules/ads-manager/views.tables';
 export * from '../../modules/apple-writes/bulk-actions.tables';
 export * from '../../modules/automation/automation.tables';
 export * from '../../modules/currencies/currencies.tables';
+export * from '../jobs/worker-processes.tables';

@@ -8,6 +8,7 @@ import type { AppContext } from '../../modules/app-context';
 import { requestLocale, requestOrigin } from '../../modules/accounts/accounts.routes';
 import type { AuthContext, Authenticator } from '../auth/auth-context';
 import { AppError } from '../errors';
+import { ERROR_MESSAGES } from '@tapwise/contracts';
 import type { GraphQLContext } from '../graphql/builder';
 import {
   expectedGraphQLError,
@@ -104,11 +105,13 @@ export function registerGraphQL(
         });
       } catch (error) {
         // Refused credentials concern the whole request, not a field: answered without data, so
-        // with the session's own status (401) and code, whatever fields were asked.
+        // with the session's own status (401) and code, whatever fields were asked. A failure to
+        // check them (the database connection lost mid-request) is the server's: a 500 the
+        // client may retry, never a 401 that would sign the user out.
+        if (!(error instanceof AppError))
+          req.log.error({ err: error }, 'the credentials could not be checked');
         throw expectedGraphQLError(
-          error instanceof AppError
-            ? error
-            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again'),
+          error instanceof AppError ? error : new AppError('INTERNAL', ERROR_MESSAGES.GENERIC),
         );
       }
       return {

@@ -4,6 +4,7 @@
 // an event reaches its user whichever `serve` process holds their socket.
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { ERROR_MESSAGES } from '@tapwise/contracts';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { SessionNotifier } from '../../modules/app-context';
@@ -48,7 +49,7 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
       callback(allowed ? null : 'origin not allowed', allowed);
     },
   });
-  if (options.pool) io.adapter(createAdapter(options.pool));
+  if (options.pool) io.adapter(createAdapter(releasingLostClients(options.pool)));
 
   io.use((socket, next) => {
     const { token, sessId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
@@ -65,10 +66,12 @@ export function createRealtime(httpServer: HttpServer, options: RealtimeOptions)
         next();
       })
       .catch((error: unknown) => {
+        // Credentials that could not be checked (the database lost mid-handshake) are the
+        // server's fault, not a reason to sign the user out: the client connects again.
+        if (!(error instanceof AppError))
+          options.logger.warn({ err: error }, 'socket credentials could not be checked');
         const refusal =
-          error instanceof AppError
-            ? error
-            : new AppError('INVALID_SESSION', 'Invalid Session. Try login again');
+          error instanceof AppError ? error : new AppError('INTERNAL', ERROR_MESSAGES.GENERIC);
         next(Object.assign(new Error(refusal.message), { data: refusal.toBody() }));
       });
   });
@@ -146,4 +149,50 @@ export function createSessionNotifier(): SessionNotifier & { bind(io: Server): v
       (except ? userRooms?.except(rooms.session(except)) : userRooms)?.disconnectSockets(true);
     },
   };
+}
+
+/**
+ * A socket server with no HTTP engine that only relays events through the postgres adapter: a
+ * `worker` emits job progress with it and the `serve` instances deliver it. socket.io's own
+ * close() assumes an engine, so this one closes its adapters itself.
+ */
+export function createRelay(pool: pg.Pool): { io: Server; close(): Promise<void> } {
+  const io = new Server();
+  io.adapter(createAdapter(releasingLostClients(pool)));
+  return {
+    io,
+    async close() {
+      await Promise.allSettled(
+        [...io._nsps.values()].map((namespace) => namespace.adapter.close()),
+      );
+    },
+  };
+}
+
+/**
+ * The pool as the postgres adapter should see it. The adapter holds one client for LISTEN; when
+ * the server ends that connection it takes a new one but never releases the old, and the pool
+ * would keep counting it: a slot lost for every database restart, and a close waiting for ever.
+ * Here a client that ends while checked out is released (once) on the adapter's behalf.
+ */
+function releasingLostClients(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      release(error);
+    };
+    client.once('end', () => client.release(new Error('The connection ended')));
+    return client;
+  };
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property === 'connect') return connect;
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

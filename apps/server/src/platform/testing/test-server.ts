@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config';
 import type { DestinationStream } from 'pino';
 import { createLogger } from '../logger';
-import { startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer, type StartServerOptions } from '../server';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer extends RunningServer {
@@ -14,7 +14,11 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { withWorker?: boolean; logs?: DestinationStream } = {},
+  options: {
+    withWorker?: boolean;
+    logs?: DestinationStream;
+    presence?: StartServerOptions['presence'];
+  } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,6 +34,7 @@ export async function startTestServer(
     logger: createLogger(config, options.logs),
     withWorker: options.withWorker ?? false,
     database,
+    ...(options.presence ? { presence: options.presence } : {}),
   });
   return {
     ...server,

@@ -6,6 +6,7 @@ import { initI18n } from '../../shared/i18n/i18n';
 import { renderInApp, stubIntegrationInfo } from '../../test/render-app-page';
 import { latestSocket } from '../../test/fake-socket';
 import { signIn } from '../../test/session-fixtures';
+import { QUIET_SYNC_RECHECK_MS } from '../sync/sync-status';
 import { IntegrationGuard, integrationGuardState } from './integration-guard';
 import type { IntegrationInfo } from './integrations-api';
 
@@ -78,10 +79,67 @@ describe('integration guard', () => {
       lastSyncAt: null,
       error: null,
       errCode: null,
+      resuming: false,
       bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
     });
     const bar = await screen.findByRole('progressbar', { name: 'Sync progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('35');
+  });
+
+  it('says the sync resumes while another worker takes it over', async () => {
+    stubIntegrationInfo({ firstSyncDone: false });
+    renderInApp(
+      <IntegrationGuard>
+        <h1>Ads Manager</h1>
+      </IntegrationGuard>,
+    );
+    await screen.findByText(/being synced for the first time/);
+    latestSocket().deliver('syncprogress:event', {
+      syncId: 's1',
+      done: false,
+      mode: 'FIRST',
+      progress: 30,
+      lastSyncAt: null,
+      error: null,
+      errCode: null,
+      resuming: true,
+      bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
+    });
+    expect(await screen.findByText('Resuming the sync where it stopped…')).toBeTruthy();
+  });
+
+  it('asks for the state again when a running sync has been quiet for a while', async () => {
+    stubIntegrationInfo({ firstSyncDone: false });
+    renderInApp(
+      <IntegrationGuard>
+        <h1>Ads Manager</h1>
+      </IntegrationGuard>,
+    );
+    await screen.findByText(/being synced for the first time/);
+    const socket = latestSocket();
+    socket.connectNow();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      socket.deliver('syncprogress:event', {
+        syncId: 's1',
+        done: false,
+        mode: 'FIRST',
+        progress: 50,
+        lastSyncAt: null,
+        error: null,
+        errCode: null,
+        resuming: false,
+        bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
+      });
+      await screen.findByRole('progressbar', { name: 'Sync progress' });
+      const checks = () =>
+        socket.emitted.filter((entry) => entry.event === 'syncprogress:check').length;
+      const before = checks();
+      vi.advanceTimersByTime(QUIET_SYNC_RECHECK_MS * 2);
+      expect(checks()).toBeGreaterThan(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows no popup once the first sync is done', async () => {

@@ -29,6 +29,11 @@ function WaitForFirstSync() {
       {state.running && (
         <Progress value={state.progress} w="100%" aria-label={t('sync.progress')} />
       )}
+      {state.running && state.resuming && (
+        <Text size="sm" c="dimmed">
+          {t('sync.resuming')}
+        </Text>
+      )}
     </>
   );
 }

@@ -43,6 +43,7 @@ describe('invalid integration banner', () => {
       lastSyncAt: null,
       error: 'Invalid integration, Please add again.',
       errCode: 'INVALID_INTEGRATION',
+      resuming: false,
       bfrInfo: { firstSyncCD: false, dailySyncCD: 300 },
     });
     expect((await screen.findByTestId('invalid-integration-banner')).textContent).toBe(BANNER);

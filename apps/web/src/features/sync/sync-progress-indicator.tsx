@@ -1,5 +1,5 @@
 // The sync progress at the top right (spec 1 §4): 0 to 100 while a sync runs, kept at 100 for a
-// moment when it ends.
+// moment when it ends; while another worker takes over a sync whose worker was lost, it says so.
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../shared/time/use-now';
@@ -23,6 +23,11 @@ export function SyncProgressIndicator() {
       <Text size="xs" c="dimmed" w={34}>
         {state.progress}%
       </Text>
+      {state.resuming && (
+        <Text size="xs" c="dimmed" data-testid="sync-resuming">
+          {t('sync.resuming')}
+        </Text>
+      )}
     </Group>
   );
 }

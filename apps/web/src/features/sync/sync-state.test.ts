@@ -21,6 +21,7 @@ function event(overrides: Partial<SyncProgressEvent> = {}): SyncProgressEvent {
     lastSyncAt: null,
     error: null,
     errCode: null,
+    resuming: false,
     bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
     ...overrides,
   };
@@ -38,6 +39,15 @@ describe('sync progress state', () => {
     const { state, firstSyncFinished } = applySyncEvent(INITIAL_SYNC_STATE, event(), NOW, false);
     expect(state).toMatchObject({ running: true, progress: 40, firstSyncRunning: true });
     expect(firstSyncFinished).toBe(false);
+  });
+
+  it('says a sync resumes while another worker takes it over, and not once it ended', () => {
+    const resuming = applySyncEvent(INITIAL_SYNC_STATE, event({ resuming: true }), NOW, false);
+    expect(resuming.state).toMatchObject({ running: true, progress: 40, resuming: true });
+    const moving = applySyncEvent(resuming.state, event({ progress: 45 }), NOW + 1_000, false);
+    expect(moving.state.resuming).toBe(false);
+    const ended = applySyncEvent(resuming.state, { ...finished, resuming: true }, NOW, false);
+    expect(ended.state.resuming).toBe(false);
   });
 
   it('announces the data-pulled moment when a watched first sync reaches 100', () => {

@@ -16,6 +16,8 @@ export interface SyncState {
   /** The last sync stopped because the integration is no longer valid. */
   invalid: boolean;
   error: string | null;
+  /** Its worker was lost or stopped: another one resumes it from its last checkpoint. */
+  resuming: boolean;
   /** When this client saw the last sync end (epoch ms): the bar stays at 100 for a moment. */
   finishedAt: number | null;
 }
@@ -33,6 +35,7 @@ export const INITIAL_SYNC_STATE: SyncState = {
   manualSyncAllowedAt: 0,
   invalid: false,
   error: null,
+  resuming: false,
   finishedAt: null,
 };
 
@@ -64,6 +67,7 @@ export function applySyncEvent(
     manualSyncAllowedAt: now + Math.max(0, event.bfrInfo.dailySyncCD) * 1000,
     invalid: event.errCode === INVALID_INTEGRATION,
     error: event.error,
+    resuming: !event.done && event.resuming === true,
     finishedAt: previous.running && event.done ? now : previous.finishedAt,
   };
   const completedFirst =

@@ -27,6 +27,13 @@ interface SyncStatus {
   check(): void;
 }
 
+/**
+ * While a sync runs, a client that heard nothing for this long asks again: an event relayed
+ * between servers can be lost while the database connection that carries it is re-established,
+ * and the last one (done) must not be.
+ */
+export const QUIET_SYNC_RECHECK_MS = 15_000;
+
 const SyncStatusContext = createContext<SyncStatus>({
   state: INITIAL_SYNC_STATE,
   check: () => undefined,
@@ -38,9 +45,11 @@ export function SyncStatusProvider(props: { teamId: string | null; children: Rea
   const socket = useRealtimeSocket();
   const [state, setState] = useState(INITIAL_SYNC_STATE);
   const latest = useRef(INITIAL_SYNC_STATE);
+  const lastEventAt = useRef(0);
   const { teamId } = props;
 
   useSocketEvent(SOCKET_EVENTS.syncProgress, (event) => {
+    lastEventAt.current = Date.now();
     const previous = latest.current;
     const refetchRequired = readStored(STORAGE_KEYS.isRefetchRequired) !== null;
     const next = applySyncEvent(previous, event, Date.now(), refetchRequired);
@@ -70,6 +79,14 @@ export function SyncStatusProvider(props: { teamId: string | null; children: Rea
       socket.off('connect', check);
     };
   }, [socket, check]);
+
+  useEffect(() => {
+    if (!state.running) return undefined;
+    const timer = setInterval(() => {
+      if (Date.now() - lastEventAt.current >= QUIET_SYNC_RECHECK_MS) check();
+    }, QUIET_SYNC_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [state.running, check]);
 
   const value = useMemo(() => ({ state, check }), [state, check]);
   return <SyncStatusContext.Provider value={value}>{props.children}</SyncStatusContext.Provider>;

@@ -31,8 +31,10 @@ import {
   type IndexedRows,
 } from './rule-facts.repository';
 import {
+  claimRun,
   findLiveRule,
   findRunById,
+  releaseWorkOfWorkers,
   insertChange,
   findChangeByKey,
   finishRuns as finishRunRows,
@@ -60,7 +62,8 @@ import { factWindow, isoDay, windowKey, type FactWindow } from './rule-windows';
 import { describeChange, sendRunNotification } from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
 
-export type EngineContext = Pick<JobContext, 'db' | 'secrets' | 'logger' | 'config' | 'jobs'>;
+export type EngineContext = Pick<JobContext, 'db' | 'secrets' | 'logger' | 'config' | 'jobs'> &
+  Pick<JobContext, 'workerId'>;
 
 export const RUN_FAILED_MESSAGE = 'The rule could not run. It will try again at its next check.';
 export const RULE_DELETED_MESSAGE = 'The rule was deleted before it ran.';
@@ -112,10 +115,29 @@ export async function startRuleRun(
   return { runId: run.id };
 }
 
-/** The job body: executes a run once; a finished run is left as it is. */
+/**
+ * Workers were found lost: each unfinished run they held is sent again as a job of its own (a
+ * batch's runs too), and resumes finding the changes it recorded, so nothing is applied twice.
+ * Rules their batches had leased without a run yet are due again at once.
+ */
+export async function resumeRuleRunsOfLostWorkers(
+  ctx: Pick<EngineContext, 'db' | 'jobs' | 'logger'>,
+  workerIds: string[],
+): Promise<number> {
+  const { runs, rules } = await releaseWorkOfWorkers(ctx.db, workerIds);
+  for (const run of runs) await ctx.jobs.send(ruleRunJob, { runId: run.id });
+  if (runs.length || rules)
+    ctx.logger.info({ runs: runs.length, rules }, 'resuming the rule runs of lost workers');
+  return runs.length;
+}
+
+/**
+ * The job body: executes a run once; a finished run is left as it is, and so is one another live
+ * worker is executing (a second job for the same run).
+ */
 export async function executeRun(ctx: EngineContext, runId: string): Promise<void> {
-  const run = await findRunById(ctx.db, runId);
-  if (!run || run.finishedAt) return;
+  const run = await claimRun(ctx.db, runId, ctx.workerId ?? null);
+  if (!run) return;
   const rule = await findLiveRule(ctx.db, run.teamId, run.ruleId);
   if (!rule) {
     await updateRun(ctx.db, run.teamId, run.id, {
@@ -207,7 +229,8 @@ export async function runDueRules(
   teamId?: string,
   syncId?: string,
 ): Promise<{ runs: number }> {
-  const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId), now);
+  const workerId = ctx.workerId ?? null;
+  const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId, workerId), now);
   // One read per group, shared by its rules; a failed read fails each of them.
   const reads = groups.map((group) => {
     let rows: Promise<Map<string, IndexedRows>> | null = null;
@@ -246,12 +269,15 @@ export async function runDueRules(
         dryRun: false,
         runKey: runKeyOf(rule),
         triggeredBy: null,
+        workerId,
       })),
     );
     const finished: Finished[] = [];
     const decided: NewChange[] = [];
     for (const [position, { rule, definition, window }] of group.entries()) {
       const { run, created } = started[position]!;
+      // An earlier attempt's run is this batch's only if no live worker is executing it.
+      if (!created && !run.finishedAt && !(await claimRun(ctx.db, run.id, workerId))) continue;
       if (run.finishedAt) {
         // The run is done but the rule never learned it (a crash in between): move it on.
         await recordRuleRun(ctx.db, team, rule.id, {

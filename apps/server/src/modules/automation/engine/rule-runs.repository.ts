@@ -3,6 +3,7 @@
 import type { AutomationRuleStatus, RuleChangeStatus } from '@tapwise/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
+import { claimableBy } from '../../../platform/jobs/worker-processes.repository';
 import { readSetting } from '../../accounts/accounts.repository';
 import { keywords, negativeKeywords } from '../../ads-data/ads-entities.tables';
 import {
@@ -48,7 +49,12 @@ const CLAIM_LEASE_MS = 30 * 60_000;
  * it finishes; a batch that dies leaves them due again after the lease. The rows keep the next
  * run they were due at.
  */
-export async function claimDueRules(db: Database, now: Date, teamId?: string): Promise<RuleRow[]> {
+export async function claimDueRules(
+  db: Database,
+  now: Date,
+  teamId?: string,
+  workerId: string | null = null,
+): Promise<RuleRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -66,7 +72,7 @@ export async function claimDueRules(db: Database, now: Date, teamId?: string): P
     if (due.length > 0)
       await tx
         .update(automationRules)
-        .set({ nextRunAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .set({ nextRunAt: new Date(now.getTime() + CLAIM_LEASE_MS), claimedBy: workerId })
         .where(
           inArray(
             automationRules.id,
@@ -85,7 +91,7 @@ export async function recordRuleRun(
 ): Promise<void> {
   await db
     .update(automationRules)
-    .set(values)
+    .set({ ...values, claimedBy: null })
     .where(and(eq(automationRules.teamId, teamId), eq(automationRules.id, ruleId)));
 }
 
@@ -122,6 +128,57 @@ async function insertRunOnce(
 }
 
 /** A run by id alone: the job that executes it carries only the id. */
+/**
+ * Takes an unfinished run for `workerId` unless another live worker holds it. Answers the run, or
+ * null when it is finished or held by a live worker.
+ */
+export async function claimRun(
+  db: Database,
+  runId: string,
+  workerId: string | null,
+): Promise<RunRow | null> {
+  const [row] = await db
+    .update(automationRuleRuns)
+    .set({ workerId })
+    .where(
+      and(
+        eq(automationRuleRuns.id, runId),
+        isNull(automationRuleRuns.finishedAt),
+        claimableBy(automationRuleRuns.workerId, workerId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * What lost workers left: their unfinished runs (released, to be resumed by a job each) and the
+ * rules their batches had leased without starting a run yet (due again at once). Every company.
+ */
+export async function releaseWorkOfWorkers(db: Database, workerIds: string[]) {
+  if (workerIds.length === 0) return { runs: [], rules: 0 };
+  const runs = await db
+    .update(automationRuleRuns)
+    .set({ workerId: null })
+    .where(
+      and(inArray(automationRuleRuns.workerId, workerIds), isNull(automationRuleRuns.finishedAt)),
+    )
+    .returning({ id: automationRuleRuns.id, ruleId: automationRuleRuns.ruleId });
+  const withRun = runs.map((run) => run.ruleId);
+  const rules = await db
+    .update(automationRules)
+    .set({ nextRunAt: sql`now()`, claimedBy: null })
+    .where(
+      and(
+        inArray(automationRules.claimedBy, workerIds),
+        gt(automationRules.nextRunAt, sql`now()`),
+        withRun.length ? sql`${automationRules.id} not in ${withRun}` : undefined,
+      ),
+    )
+    .returning({ id: automationRules.id });
+  return { runs, rules: rules.length };
+}
+
 export async function findRunById(db: Database, runId: string): Promise<RunRow | null> {
   const [row] = await db.select().from(automationRuleRuns).where(eq(automationRuleRuns.id, runId));
   return row ?? null;
@@ -402,7 +459,7 @@ export async function finishRuns(
   if (scheduled.length === 0) return;
   await db.execute(sql`
     UPDATE automation_rules r SET last_run_at = x."lastRunAt", last_run_status = x.status,
-      next_run_at = x."nextRunAt"
+      next_run_at = x."nextRunAt", claimed_by = NULL
     FROM jsonb_to_recordset(${JSON.stringify(scheduled)}::jsonb) AS x("ruleId" uuid, status text,
       "lastRunAt" timestamptz, "nextRunAt" timestamptz)
     WHERE r.team_id = ${teamId} AND r.id = x."ruleId"`);
