@@ -44,8 +44,10 @@ export interface WorkerPresenceOptions {
   /**
    * Beat and sweep on timers (default). The embedded database has one process: nobody else can
    * find it lost or be found lost by it, and its statements run on the server's one thread, so
-   * there it only registers, lists its jobs as it takes them and sweeps once at start (taking
-   * over the jobs its previous run left active).
+   * there it only registers, lists its jobs as it takes them and sweeps once at start, taking
+   * over every job its previous run left active (however recently that run beat: a restart
+   * within seconds of a kill would otherwise find its own runs still held, and no later sweep
+   * would release them).
    */
   periodic?: boolean;
 }
@@ -86,8 +88,8 @@ export function createWorkerPresence(options: WorkerPresenceOptions): WorkerPres
     return beating;
   };
 
-  const sweepOnce = async (): Promise<LostWorker[]> => {
-    const lost = await claimLostWorkers(db, workerId);
+  const sweepOnce = async (everyOther: boolean): Promise<LostWorker[]> => {
+    const lost = await claimLostWorkers(db, workerId, { everyOther });
     if (lost.length === 0) return [];
     const ids = lost.map((worker) => worker.id);
     logger.warn(
@@ -108,8 +110,8 @@ export function createWorkerPresence(options: WorkerPresenceOptions): WorkerPres
       await queue.boss.fail(job.name, job.id, { message: 'Its worker was lost' });
     return lost;
   };
-  const sweep = () => {
-    const next = sweeping.then(sweepOnce);
+  const sweep = (everyOther = false) => {
+    const next = sweeping.then(() => sweepOnce(everyOther));
     sweeping = next.catch((error: unknown) => {
       logger.warn({ err: error }, 'sweeping for lost workers failed');
     });
@@ -129,7 +131,7 @@ export function createWorkerPresence(options: WorkerPresenceOptions): WorkerPres
         timers.push(timer);
       };
       if (options.periodic === false) {
-        await sweep().catch(() => undefined);
+        await sweep(true).catch(() => undefined);
         return;
       }
       if (workerId) every(options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS, beatNow);
@@ -138,7 +140,7 @@ export function createWorkerPresence(options: WorkerPresenceOptions): WorkerPres
       await sweep().catch(() => undefined);
     },
     beatNow,
-    sweep,
+    sweep: () => sweep(),
     async stop({ clean } = { clean: true }) {
       for (const timer of timers) clearInterval(timer);
       timers = [];

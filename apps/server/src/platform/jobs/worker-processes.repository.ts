@@ -44,8 +44,14 @@ export async function markStopped(db: Database, workerId: string): Promise<void>
 /**
  * Marks every worker whose heartbeat went stale as lost and answers them with the jobs they held.
  * One statement: of two sweepers running at once, each lost worker goes to exactly one.
+ * `everyOther` claims every other worker not stopped, whatever its heartbeat: on the embedded
+ * database only one process can be alive, so any other was cut off, however recently it beat.
  */
-export async function claimLostWorkers(db: Database, exceptId: string | null) {
+export async function claimLostWorkers(
+  db: Database,
+  exceptId: string | null,
+  { everyOther = false }: { everyOther?: boolean } = {},
+) {
   return db
     .update(workerProcesses)
     .set({ lostAt: sql`now()` })
@@ -53,7 +59,7 @@ export async function claimLostWorkers(db: Database, exceptId: string | null) {
       and(
         isNull(workerProcesses.lostAt),
         isNull(workerProcesses.stoppedAt),
-        lt(workerProcesses.heartbeatAt, stale),
+        everyOther ? undefined : lt(workerProcesses.heartbeatAt, stale),
         exceptId ? ne(workerProcesses.id, exceptId) : undefined,
       ),
     )
