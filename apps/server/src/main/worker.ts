@@ -3,7 +3,7 @@
 // its next checkpoint (another worker resumes it), other jobs finish, then the queue, the realtime
 // relay and the database are closed and the process exits 0.
 import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
-import { allJobs, onLostWorkers } from '../modules/jobs';
+import { allJobs, onLostWorkers, workAllJobs } from '../modules/jobs';
 import { openDatabase } from '../platform/db/database';
 import { runMigrations } from '../platform/db/migrate';
 import { createSecretBox, resolveEncryptionKey } from '../platform/crypto/secret-box';
@@ -38,16 +38,7 @@ try {
   const relay = createRelay(database.pool!);
   realtime.bind(relay.io);
   const secrets = createSecretBox(resolveEncryptionKey(config));
-  await jobs.work(allJobs, {
-    db: database.db,
-    config,
-    logger,
-    secrets,
-    realtime,
-    jobs,
-    workerId: jobs.workerId,
-    stopping: jobs.stopping,
-  });
+  await workAllJobs(jobs, { db: database.db, config, logger, secrets, realtime });
   await jobs.send(refreshExchangeRatesJob, {});
   logger.info({ workerId: jobs.workerId, jobs: allJobs.map((job) => job.name) }, 'worker running');
   onShutdownSignal(logger, async () => {

@@ -1,4 +1,5 @@
 // Every background job Tapwise runs; the worker registers them all.
+import type { JobQueue } from '../platform/jobs/job-queue';
 import type { JobContext } from './job-context';
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
@@ -38,4 +39,12 @@ export function onLostWorkers(ctx: Pick<JobContext, 'db' | 'realtime' | 'jobs' |
     const runs = await resumeRuleRunsOfLostWorkers(ctx, workerIds);
     ctx.logger.info({ workerIds, syncs, runs }, 'work of lost workers handed over');
   };
+}
+
+/** Takes every job in this process: handlers run as this queue's worker and stop with it. */
+export async function workAllJobs(
+  jobs: JobQueue,
+  ctx: Omit<JobContext, 'jobs' | 'workerId' | 'stopping'>,
+) {
+  await jobs.work(allJobs, { ...ctx, jobs, workerId: jobs.workerId, stopping: jobs.stopping });
 }

@@ -5,7 +5,7 @@ import type { Server as SocketServer } from 'socket.io';
 import { authenticate } from '../modules/accounts/sessions.service';
 import type { AppContext } from '../modules/app-context';
 import { refreshExchangeRatesJob } from '../modules/currencies/jobs/refresh-exchange-rates.job';
-import { allJobs, onLostWorkers } from '../modules/jobs';
+import { onLostWorkers, workAllJobs } from '../modules/jobs';
 import { createMailer } from '../modules/mail/mailer';
 import { resolveAuthSecret } from './auth/auth-secret';
 import type { Authenticator } from './auth/auth-context';
@@ -68,16 +68,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     const secrets = createSecretBox(resolveEncryptionKey(config));
     if (withWorker) {
-      await jobs.work(allJobs, {
-        db: database.db,
-        config,
-        logger,
-        secrets,
-        realtime,
-        jobs,
-        workerId: jobs.workerId,
-        stopping: jobs.stopping,
-      });
+      await workAllJobs(jobs, { db: database.db, config, logger, secrets, realtime });
       // Rates due since the last run are fetched now, not at the next hourly tick.
       if (config.env !== 'test') await jobs.send(refreshExchangeRatesJob, {});
     }
