@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../../apps/server/src/platform/db/pglite-thread';
 import { sql } from 'drizzle-orm';
 import { keywordReportFacts } from '../../apps/server/src/modules/ads-data/report-facts.tables.js';
 import { replaceRowsByCopy } from '../../apps/server/src/platform/db/copy-rows.js';
@@ -24,7 +24,7 @@ async function copyWay(database: DatabaseHandle): Promise<() => Promise<unknown>
     process.once('exit', () => fs.rmSync(file, { force: true }));
     return () => database.sql.query(`COPY ${TABLE} FROM '${file}'`);
   }
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
   const { blob } = await client.query(`COPY ${TABLE} TO '/dev/blob'`);
   return () => client.query(`COPY ${TABLE} FROM '/dev/blob'`, [], { blob: blob! });
 }

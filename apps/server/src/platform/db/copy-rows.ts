@@ -1,7 +1,6 @@
 // Replaces a slice of a table through COPY, on both engines: the rows are written once as
 // PostgreSQL's text COPY format and streamed to the server (node-postgres) or handed over as a
 // blob (PGlite). COPY skips per-row parameter encoding and parsing, the bulk of an INSERT's cost.
-import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -9,6 +8,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Database } from './database';
+import { PgliteThread } from './pglite-thread';
 
 /** Runs one statement inside the replacing transaction and answers its rows. */
 export type QueryRunner = (query: SQL) => Promise<Record<string, unknown>[]>;
@@ -158,8 +158,8 @@ export async function replaceRowsByCopy<T extends PgTable>(
     else if (!empty) yield new Blob([...rows.chunks]);
   }
 
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (client instanceof PGlite) {
+  const client = (db as unknown as { $client: PgliteThread | pg.Pool }).$client;
+  if (client instanceof PgliteThread) {
     await client.transaction(async (tx) => {
       await tx.query(deletion.sql, deletion.params);
       for (const blob of blobs())

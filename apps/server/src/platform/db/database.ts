@@ -1,13 +1,13 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both speak the same dialect, so one schema, one set of migrations and one set of queries serve both.
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './pglite-lock';
+import { PgliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** Drizzle over either engine; the node-postgres type is the common surface both offer. */
@@ -104,11 +104,11 @@ class RetryingPool extends pg.Pool {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
-    await client.waitReady;
+    const client = await PgliteThread.open(dataDir && path.join(dataDir, 'pglite'));
     return {
       engine: 'pglite',
-      db: drizzlePglite({ client, schema }) as unknown as Database,
+      // Drizzle's PGlite driver uses only query and transaction, which the thread offers.
+      db: drizzlePglite({ client: client as never, schema }) as unknown as Database,
       sql: { query: (text, values) => runPgliteSql(client, text, values) },
       close: async () => {
         await client.close();
@@ -123,7 +123,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 /** PGlite's `query` takes one statement; multi-statement scripts without parameters go through `exec`. */
 async function runPgliteSql<Row>(
-  client: PGlite,
+  client: PgliteThread,
   text: string,
   values?: unknown[],
 ): Promise<{ rows: Row[] }> {

@@ -1,9 +1,9 @@
-// A per-process queue for reads that scan a period's facts. On PGlite every statement runs on the
-// server's one thread and a chain of queries never hands the event loop a turn, so a request
-// asking for many reports held health checks and every other request until its last statement:
-// here heavy reads run one at a time on PGlite (a few at a time on PostgreSQL, where the server
-// does the work), each after a turn of the event loop, and callers take turns, so one member's
-// fifteen reports do not keep another's one report waiting for all fifteen.
+// A per-process queue for reads that scan a period's facts. PGlite has one connection that runs
+// one statement at a time (on its own thread, db/pglite-thread.ts), so a request asking for many
+// reports held every other member's reads until its last statement: here heavy reads run one at
+// a time on PGlite (a few at a time on PostgreSQL, where the server does the work), each after a
+// turn of the event loop, and callers take turns, so one member's fifteen reports do not keep
+// another's one report waiting for all fifteen.
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { Engine } from './database';
 

@@ -43,7 +43,7 @@ export interface WorkerPresenceOptions {
   sweepIntervalMs?: number;
   /**
    * Beat and sweep on timers (default). The embedded database has one process: nobody else can
-   * find it lost or be found lost by it, and its statements run on the server's one thread, so
+   * find it lost or be found lost by it, and its one connection is the server's too, so
    * there it only registers, lists its jobs as it takes them and sweeps once at start, taking
    * over every job its previous run left active (however recently that run beat: a restart
    * within seconds of a kill would otherwise find its own runs still held, and no later sweep
