@@ -1,0 +1,60 @@
+// The rules of Apple's v1 reference, shared by the client (which refuses a call that breaks one
+// before it leaves Tapwise) and the sandbox (which answers it as Apple does). A schema's messages
+// name the rule; `violationsOf` turns a failed parse into Apple's error details.
+import type { z } from 'zod';
+
+/** One broken rule, in the form of Apple's ErrorDetail: `{code, message, info: {field}}`. */
+export interface V1Violation {
+  code: 'FIELD_REQUIRED' | 'INVALID_FIELD' | 'INVALID_VALUE';
+  message: string;
+  /** Dotted path of the field in the request body ('' for the body itself). */
+  field: string;
+}
+
+/** Thrown by the client for a call Apple would refuse; nothing was sent. */
+export class V1RequestError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly violations: V1Violation[],
+  ) {
+    super(
+      `${operation} breaks Apple Ads v1 rules: ${violations
+        .map((violation) => `${violation.field || 'body'}: ${violation.message}`)
+        .join('; ')}`,
+    );
+    this.name = 'V1RequestError';
+  }
+}
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** What Apple's reference says is wrong with `body`; empty when the schema accepts it. */
+export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return [];
+  return parsed.error.issues.flatMap((issue): V1Violation[] => {
+    const field = fieldOf(issue.path);
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        code: 'INVALID_FIELD',
+        message: `${key} is not a field of this request`,
+        field: field ? `${field}.${key}` : key,
+      }));
+    if (issue.code === 'invalid_type' && issue.input === undefined)
+      return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
+    return [{ code: 'INVALID_VALUE', message: issue.message, field }];
+  });
+}
+
+/** Parses `body` or throws V1RequestError naming every broken rule (client side). */
+export function requireValid<Schema extends z.ZodType>(
+  operation: string,
+  schema: Schema,
+  body: unknown,
+): z.infer<Schema> {
+  const violations = violationsOf(schema, body);
+  if (violations.length) throw new V1RequestError(operation, violations);
+  return schema.parse(body);
+}
