@@ -1,1 +1,3 @@
 export * from './violations';
+export * from './routes-shared-budgets';
+export * from './routes-ad-accounts';

@@ -25,6 +25,50 @@ export interface AdAccount {
   modificationTime: string;
 }
 
+/** Org (org.md): the owner of every ad account, user and budget order. */
+export interface Org {
+  id: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  paymentModel: 'LOC' | 'PAYG';
+  systemStatus: 'ACTIVE' | 'INACTIVE';
+  systemStatusReasons: string[];
+}
+
+/** A brand or content provider an ad account can be delegated (get-advertiser-resources.md). */
+export interface AdvertiserResource {
+  resourceId: string;
+  resourceType: 'CONTENT_PROVIDER' | 'BUSINESS_BRAND';
+  resourceName: string;
+}
+
+/** InvoiceDetail (invoicedetail.md). */
+export interface InvoiceDetail {
+  clientName: string | null;
+  primaryBuyerName: string;
+  primaryBuyerEmail: string;
+  orderNumber: string | null;
+  billingEmail: string;
+}
+
+/** A budget order (sharedbudget.md); systemStatus and its reasons are derived on read. */
+export interface SharedBudget {
+  id: number;
+  name: string;
+  startTime: string;
+  endTime: string | null;
+  value: Money;
+  adAccountIds: number[];
+  orgId: number;
+  systemStatus: 'ACTIVE' | 'INACTIVE';
+  systemStatusReasons: string[];
+  invoiceDetail: InvoiceDetail;
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
 export interface BidStrategy {
   bidStrategyType: string;
   bidStrategyGoal: string;

@@ -2,15 +2,94 @@
 // scenario generator and the create routes so both produce identical shapes.
 import type {
   Ad,
+  AdAccount,
   AdGroup,
+  AdvertiserResource,
   Campaign,
   Creative,
+  InvoiceDetail,
   Keyword,
   NegativeKeyword,
+  Org,
+  SharedBudget,
   TargetingData,
 } from './entities.js';
 import { appleTimestamp } from './calendar.js';
+import { hash, hashString } from './hash.js';
 import { centsToAmount } from './money.js';
+
+/** An ad account inherits currency, time zone and payment model from its org (post-ad-accounts.md). */
+export function newAdAccount(
+  id: number,
+  input: {
+    org: Org;
+    name: string;
+    productFeatures: string[];
+    delegations: AdAccount['delegations'];
+    currency?: string;
+    timezone?: string;
+  },
+  createdMs: number,
+): AdAccount {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    name: input.name,
+    orgId: input.org.id,
+    timezone: input.timezone ?? input.org.timezone,
+    currency: input.currency ?? input.org.currency,
+    paymentModel: input.org.paymentModel,
+    systemStatus: 'ACTIVE',
+    systemStatusReasons: [],
+    delegations: input.delegations,
+    productFeatures: input.productFeatures,
+    creationTime: created,
+    modificationTime: created,
+  };
+}
+
+/** A content provider or brand with an id derived from the seed and its name. */
+export function newAdvertiserResource(
+  seed: number,
+  resourceType: AdvertiserResource['resourceType'],
+  resourceName: string,
+): AdvertiserResource {
+  const resourceId = String(
+    10_000_000 + (hash(seed, hashString(resourceType + resourceName)) % 90_000_000),
+  );
+  return { resourceId, resourceType, resourceName };
+}
+
+export function newSharedBudget(
+  id: number,
+  input: {
+    orgId: number;
+    name: string;
+    startTime: string;
+    endTime: string | null;
+    value: { amount: string; currency: string };
+    adAccountIds: number[];
+    invoiceDetail: InvoiceDetail;
+  },
+  createdMs: number,
+): SharedBudget {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    name: input.name,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    value: input.value,
+    adAccountIds: input.adAccountIds,
+    orgId: input.orgId,
+    systemStatus: 'ACTIVE',
+    systemStatusReasons: [],
+    invoiceDetail: input.invoiceDetail,
+    creationTime: created,
+    modificationTime: created,
+    deleted: false,
+  };
+}
 
 export interface CampaignInput {
   adAccountId: number;

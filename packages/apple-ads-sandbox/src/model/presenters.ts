@@ -1,6 +1,6 @@
 // Status derivation on read: displayStatus and system-status reasons follow from the entity and
 // its parents (paused, deleted, schedule, ad groups or keywords missing), as Apple reports them.
-import type { Ad, AdGroup, Campaign, Keyword } from './entities.js';
+import type { Ad, AdGroup, Campaign, Keyword, SharedBudget } from './entities.js';
 import { parseAppleTimestamp } from './calendar.js';
 import type { SandboxStore } from './store.js';
 
@@ -106,6 +106,27 @@ export function presentAd(store: SandboxStore, id: number): Ad {
     ...ad,
     displayStatus,
     systemStatus: reasons.length === 0 && displayStatus === 'RUNNING' ? 'RUNNING' : 'NOT_RUNNING',
+    systemStatusReasons: reasons,
+  };
+}
+
+/**
+ * A budget order's status (sharedbudget.md): INACTIVE with DELETED_BY_USER, SCHEDULE_PENDING before
+ * its start or SCHEDULE_EXPIRED after its end, else ACTIVE. Spend against it is not modelled, so
+ * EXHAUSTED never appears.
+ */
+export function presentSharedBudget(store: SandboxStore, id: number): SharedBudget {
+  const budget = store.sharedBudgets.get(id);
+  if (!budget) throw new Error(`unknown shared budget ${id}`);
+  const now = store.now();
+  const reasons: string[] = [];
+  if (budget.deleted) reasons.push('DELETED_BY_USER');
+  else if (parseAppleTimestamp(budget.startTime) > now) reasons.push('SCHEDULE_PENDING');
+  else if (budget.endTime && parseAppleTimestamp(budget.endTime) <= now)
+    reasons.push('SCHEDULE_EXPIRED');
+  return {
+    ...budget,
+    systemStatus: reasons.length === 0 ? 'ACTIVE' : 'INACTIVE',
     systemStatusReasons: reasons,
   };
 }
