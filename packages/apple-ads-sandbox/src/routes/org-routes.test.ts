@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../server/http-test-client.js';
+import {
+  expectRefused,
+  startTestApi,
+  type Json,
+  type TestApi,
+} from '../server/http-test-client.js';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.sandbox.close());
-
-const refused = (response: { status: number; body: any }, code: string, field: string) => {
-  expect(response.status).toBe(400);
-  expect(response.body.error.code).toBe('VALIDATION_ERROR');
-  expect(response.body.error.details).toContainEqual(
-    expect.objectContaining({ code, info: { field } }),
-  );
-};
 
 const resources = async (resourceType: string) =>
   (await api.call('GET', `/advertiser-resources?resourceType=${resourceType}`, { context: null }))
@@ -68,17 +65,17 @@ describe('GET /advertiser-resources', () => {
   });
 
   it('requires a known resourceType and no other parameter', async () => {
-    refused(
+    expectRefused(
       await api.call('GET', '/advertiser-resources', { context: null }),
       'FIELD_REQUIRED',
       'resourceType',
     );
-    refused(
+    expectRefused(
       await api.call('GET', '/advertiser-resources?resourceType=APP', { context: null }),
       'INVALID_VALUE',
       'resourceType',
     );
-    refused(
+    expectRefused(
       await api.call('GET', '/advertiser-resources?resourceType=BUSINESS_BRAND&limit=5', {
         context: null,
       }),
@@ -119,35 +116,35 @@ describe('POST /ad-accounts', () => {
     const read = await api.call('GET', `/ad-accounts/${account.id}`, { context: null });
     expect(read.body.result).toEqual(account);
     const acls = await api.call('GET', '/acls', { context: null });
-    expect(acls.body.result.acls.map((acl: any) => acl.adAccount.id)).toContain(account.id);
+    expect(acls.body.result.acls.map((acl: Json) => acl.adAccount.id)).toContain(account.id);
   });
 
   it('requires name and productFeatures, one feature only, and refuses unknown fields', async () => {
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: { productFeatures: ['APPSTORE_APP_MANUAL'] },
       }),
       'FIELD_REQUIRED',
       'name',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', { body: { name: 'x' } }),
       'FIELD_REQUIRED',
       'productFeatures',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: { name: 'x', productFeatures: ['APPSTORE_APP_MANUAL', 'BUSINESS_BRAND_MANUAL'] },
       }),
       'INVALID_VALUE',
       'productFeatures',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', { body: { name: 'x', productFeatures: ['MAPS'] } }),
       'INVALID_VALUE',
       'productFeatures.0',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: { name: 'x', productFeatures: ['APPSTORE_APP_MANUAL'], currency: 'EUR' },
       }),
@@ -158,7 +155,7 @@ describe('POST /ad-accounts', () => {
 
   it("takes only the org's resources, of the type its product feature needs", async () => {
     const [brand] = await resources('BUSINESS_BRAND');
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: {
           name: 'x',
@@ -169,7 +166,7 @@ describe('POST /ad-accounts', () => {
       'INVALID_VALUE',
       'delegations.0.resourceType',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: {
           name: 'x',
@@ -180,7 +177,7 @@ describe('POST /ad-accounts', () => {
       'INVALID_VALUE',
       'delegations.0.resourceId',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/ad-accounts', {
         body: {
           name: 'x',
@@ -238,7 +235,7 @@ describe('PUT /ad-accounts/{id}', () => {
     });
     const restored = await api.call('PUT', `/ad-accounts/${id}`, {
       body: {
-        delegations: before.delegations.map(({ resourceId, resourceType }: any) => ({
+        delegations: before.delegations.map(({ resourceId, resourceType }: Json) => ({
           resourceId,
           resourceType,
         })),
@@ -250,20 +247,20 @@ describe('PUT /ad-accounts/{id}', () => {
 
   it('refuses a null name, a foreign delegation and an unknown field', async () => {
     const [id = 0] = api.accountIds;
-    refused(
+    expectRefused(
       await api.call('PUT', `/ad-accounts/${id}`, { body: { name: null } }),
       'INVALID_VALUE',
       'name',
     );
     const [brand] = await resources('BUSINESS_BRAND');
-    refused(
+    expectRefused(
       await api.call('PUT', `/ad-accounts/${id}`, {
         body: { delegations: [{ resourceId: brand?.resourceId, resourceType: 'BUSINESS_BRAND' }] },
       }),
       'INVALID_VALUE',
       'delegations.0.resourceType',
     );
-    refused(
+    expectRefused(
       await api.call('PUT', `/ad-accounts/${id}`, { body: { timezone: 'UTC' } }),
       'INVALID_FIELD',
       'timezone',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSharedBudget } from '../model/factories.js';
-import { startTestApi, type TestApi } from '../server/http-test-client.js';
+import { expectRefused, startTestApi, type TestApi } from '../server/http-test-client.js';
 
 // The clock starts at 2026-06-15T12:00Z, so "tomorrow" is 2026-06-16T00:00:00.000.
 const order = (overrides: Record<string, unknown> = {}) => ({
@@ -37,15 +37,6 @@ const create = async (overrides: Record<string, unknown> = {}) => {
   return response.body.result as { id: number } & Record<string, unknown>;
 };
 
-/** Expects Apple's 400 with one detail. */
-const refused = (response: { status: number; body: any }, code: string, field: string) => {
-  expect(response.status).toBe(400);
-  expect(response.body.error.code).toBe('VALIDATION_ERROR');
-  expect(response.body.error.details).toContainEqual(
-    expect.objectContaining({ code, info: { field } }),
-  );
-};
-
 describe('POST /shared-budgets', () => {
   it("creates a budget order without X-AP-Context and answers Apple's SharedBudget", async () => {
     api.clock.now = start;
@@ -76,13 +67,13 @@ describe('POST /shared-budgets', () => {
   });
 
   it('refuses unknown fields, including the invoice `name` of the doc examples (SDK model)', async () => {
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', { body: order({ budget: 1 }) }),
       'INVALID_FIELD',
       'budget',
     );
     const invoice = { ...order().invoiceDetail, name: 'Invoice' };
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', { body: order({ invoiceDetail: invoice }) }),
       'INVALID_FIELD',
       'invoiceDetail.name',
@@ -91,13 +82,13 @@ describe('POST /shared-budgets', () => {
 
   it('requires name, startTime, value, adAccountIds and invoiceDetail with its buyer and billing', async () => {
     for (const field of ['name', 'startTime', 'value', 'adAccountIds', 'invoiceDetail']) {
-      refused(
+      expectRefused(
         await api.call('POST', '/shared-budgets', { body: order({ [field]: undefined }) }),
         'FIELD_REQUIRED',
         field,
       );
     }
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', {
         body: order({ invoiceDetail: { primaryBuyerName: 'Jane' } }),
       }),
@@ -119,7 +110,7 @@ describe('POST /shared-budgets', () => {
       [{ adAccountIds: [] }, 'adAccountIds'],
     ];
     for (const [overrides, field] of cases)
-      refused(
+      expectRefused(
         await api.call('POST', '/shared-budgets', { body: order(overrides) }),
         'INVALID_VALUE',
         field,
@@ -127,14 +118,14 @@ describe('POST /shared-budgets', () => {
   });
 
   it('starts tomorrow (UTC) or later and ends after it starts', async () => {
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', {
         body: order({ startTime: '2026-06-15T23:00:00.000' }),
       }),
       'INVALID_VALUE',
       'startTime',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', {
         body: order({ endTime: '2026-07-01T00:00:00.000' }),
       }),
@@ -146,19 +137,19 @@ describe('POST /shared-budgets', () => {
   });
 
   it("takes the accounts' one currency and only accounts the user reaches", async () => {
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', {
         body: order({ value: { amount: '100', currency: 'EUR' } }),
       }),
       'INVALID_VALUE',
       'value.currency',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', { body: order({ adAccountIds: [usd, eur] }) }),
       'INVALID_VALUE',
       'adAccountIds',
     );
-    refused(
+    expectRefused(
       await api.call('POST', '/shared-budgets', { body: order({ adAccountIds: [999] }) }),
       'INVALID_VALUE',
       'adAccountIds',
@@ -194,12 +185,12 @@ describe('PUT /shared-budgets/{id}', () => {
       endTime: null,
       invoiceDetail: { ...(created.invoiceDetail as object), orderNumber: 'PO-1' },
     });
-    refused(
+    expectRefused(
       await api.call('PUT', `/shared-budgets/${created.id}`, { body: { amount: '1' } }),
       'INVALID_FIELD',
       'amount',
     );
-    refused(
+    expectRefused(
       await api.call('PUT', `/shared-budgets/${created.id}`, {
         body: { startTime: '2026-06-15T18:00:00.000' },
       }),
@@ -216,7 +207,7 @@ describe('PUT /shared-budgets/{id}', () => {
       systemStatus: 'ACTIVE',
       systemStatusReasons: [],
     });
-    refused(
+    expectRefused(
       await api.call('PUT', `/shared-budgets/${created.id}`, {
         body: { endTime: '2026-10-31T23:59:59.000' },
       }),
@@ -330,8 +321,12 @@ describe('POST /shared-budgets/query', () => {
       [{ pagination: { pageSize: 1001 } }, 'pagination.pageSize'],
     ];
     for (const [body, field] of cases)
-      refused(await api.call('POST', '/shared-budgets/query', { body }), 'INVALID_VALUE', field);
-    refused(
+      expectRefused(
+        await api.call('POST', '/shared-budgets/query', { body }),
+        'INVALID_VALUE',
+        field,
+      );
+    expectRefused(
       await api.call('POST', '/shared-budgets/query', { body: { select: [] } }),
       'INVALID_FIELD',
       'select',
@@ -342,7 +337,7 @@ describe('POST /shared-budgets/query', () => {
     const euroOnly = await startTestApi({ adAccountIds: [4_000_002] });
     try {
       const [usdAccount = 0] = euroOnly.accountIds;
-      refused(
+      expectRefused(
         await euroOnly.call('POST', '/shared-budgets', {
           body: order({ adAccountIds: [usdAccount] }),
           context: null,

@@ -2,9 +2,28 @@
 // to /v1 as that user (scenario 'demo' by default: a USD and a EUR account) (the sandbox's own tests cannot use the client package, which depends on it).
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import type { Role } from '../model/entities.js';
 import { APPLE_AUDIENCE } from './oauth.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox-server.js';
+
+/** A decoded response body; tests read it field by field and assert exact values. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface TestResponse {
+  status: number;
+  body: Json;
+}
+
+/** Expects Apple's 400 VALIDATION_ERROR carrying a detail with this code and field. */
+export function expectRefused(response: TestResponse, code: string, field: string): void {
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.details).toContainEqual(
+    expect.objectContaining({ code, info: { field } }),
+  );
+}
 
 export interface TestApi {
   sandbox: Sandbox;
@@ -16,7 +35,7 @@ export interface TestApi {
     method: string,
     path: string,
     options?: { body?: unknown; context?: number | null },
-  ): Promise<{ status: number; body: any }>;
+  ): Promise<TestResponse>;
 }
 
 let users = 0;
