@@ -1,3 +1,4 @@
 export * from './violations';
 export * from './routes-shared-budgets';
 export * from './routes-ad-accounts';
+export * from './routes-locations';

@@ -59,9 +59,10 @@ export const sharedBudgetUpdateSchema = z.strictObject({
 });
 export type SharedBudgetUpdate = z.infer<typeof sharedBudgetUpdateSchema>;
 
-/** QueryFilterOperator of SDK 1.109.0. */
+/** QueryFilterOperator of SDK 1.109.0, plus CONTAINS, which query-location-groups.md lists. */
 export const V1_QUERY_OPERATORS = [
   'EQUALS',
+  'CONTAINS',
   'NOT_EQUALS',
   'IN',
   'NOT_IN',

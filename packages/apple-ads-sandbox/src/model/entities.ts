@@ -69,6 +69,56 @@ export interface SharedBudget {
   deleted: boolean;
 }
 
+/** A brand's place from Apple Maps (location.md); the gazetteer gives no street or postal code. */
+export interface Location {
+  id: string;
+  brandId: string;
+  status: 'OPEN' | 'OPENING_SOON' | 'CLOSED' | 'MOVED' | 'TEMPORARILY_CLOSED';
+  name: string;
+  categories: string[];
+  address: {
+    countryOrRegion: string;
+    adminArea: string;
+    adminAreaCode: string;
+    locality: string;
+    fullAddress: string;
+  };
+  countryOrRegion: string;
+  creationTime: string;
+  modificationTime: string;
+  eligibility: {
+    status: string;
+    blockedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+  };
+}
+
+export interface LocationRule {
+  field: string;
+  operator: string;
+  value: string | string[];
+}
+
+/** A location group (locationgroup.md) as stored: `rulesChangedAt` drives DYNAMIC evaluation. */
+export interface LocationGroup {
+  id: string;
+  name: string;
+  brandId: string;
+  adAccountId: string;
+  groupType: 'STATIC' | 'DYNAMIC';
+  systemStatus: 'PENDING' | 'VALID' | 'INVALID' | 'DELETED';
+  rules: LocationRule[] | null;
+  locationIds: string[];
+  isAllLocationsGroup: boolean;
+  description: string | null;
+  groupTotal: number;
+  eligibility: { status: string };
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+  rulesChangedAt: number;
+}
+
 export interface BidStrategy {
   bidStrategyType: string;
   bidStrategyGoal: string;

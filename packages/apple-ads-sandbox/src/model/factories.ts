@@ -9,13 +9,16 @@ import type {
   Creative,
   InvoiceDetail,
   Keyword,
+  Location,
+  LocationGroup,
   NegativeKeyword,
   Org,
   SharedBudget,
   TargetingData,
 } from './entities.js';
 import { appleTimestamp } from './calendar.js';
-import { hash, hashString } from './hash.js';
+import { ADMIN_AREAS } from '../geo/geo-dataset.js';
+import { hash, hashString, unit } from './hash.js';
 import { centsToAmount } from './money.js';
 
 /** An ad account inherits currency, time zone and payment model from its org (post-ad-accounts.md). */
@@ -290,5 +293,64 @@ export function newAd(
     creationTime: created,
     modificationTime: created,
     deleted: false,
+  };
+}
+
+/**
+ * A brand's Apple Maps places: one per locality of the geo gazetteer, ids prefixed by the brand's,
+ * about one in ten temporarily closed (from the seed).
+ */
+export function newBrandLocations(
+  seed: number,
+  brand: AdvertiserResource,
+  createdMs: number,
+): Location[] {
+  const created = appleTimestamp(createdMs);
+  return ADMIN_AREAS.flatMap(([country, code, adminArea, localities]) =>
+    localities.map((locality) => ({ country, code, adminArea, locality })),
+  ).map(({ country, code, adminArea, locality }, index) => {
+    const id = `${brand.resourceId}${String(index + 1).padStart(4, '0')}`;
+    return {
+      id,
+      brandId: brand.resourceId,
+      status: unit(seed, hashString(id)) < 0.1 ? 'TEMPORARILY_CLOSED' : 'OPEN',
+      name: `${brand.resourceName} ${locality}`,
+      categories: ['shopping.retail'],
+      address: {
+        countryOrRegion: country,
+        adminArea,
+        adminAreaCode: code,
+        locality,
+        fullAddress: `${locality}, ${adminArea}, ${country}`,
+      },
+      countryOrRegion: country,
+      creationTime: created,
+      modificationTime: created,
+      eligibility: { status: 'ELIGIBLE', blockedGroups: [], allowedGroups: [] },
+    };
+  });
+}
+
+export function newLocationGroup(
+  id: string,
+  input: Pick<
+    LocationGroup,
+    'name' | 'brandId' | 'adAccountId' | 'groupType' | 'rules' | 'locationIds' | 'description'
+  >,
+  createdMs: number,
+): LocationGroup {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    ...input,
+    systemStatus: input.groupType === 'STATIC' ? 'VALID' : 'PENDING',
+    isAllLocationsGroup: false,
+    // A DYNAMIC group counts 0 until its first evaluation (locationgroupcreate.md).
+    groupTotal: input.groupType === 'STATIC' ? input.locationIds.length : 0,
+    eligibility: { status: input.groupType === 'STATIC' ? 'ELIGIBLE' : 'PENDING' },
+    creationTime: created,
+    modificationTime: created,
+    deleted: false,
+    rulesChangedAt: createdMs,
   };
 }

@@ -1,6 +1,15 @@
 // Status derivation on read: displayStatus and system-status reasons follow from the entity and
 // its parents (paused, deleted, schedule, ad groups or keywords missing), as Apple reports them.
-import type { Ad, AdGroup, Campaign, Keyword, SharedBudget } from './entities.js';
+import type {
+  Ad,
+  AdGroup,
+  Campaign,
+  Keyword,
+  Location,
+  LocationGroup,
+  LocationRule,
+  SharedBudget,
+} from './entities.js';
 import { parseAppleTimestamp } from './calendar.js';
 import type { SandboxStore } from './store.js';
 
@@ -128,5 +137,55 @@ export function presentSharedBudget(store: SandboxStore, id: number): SharedBudg
     ...budget,
     systemStatus: reasons.length === 0 ? 'ACTIVE' : 'INACTIVE',
     systemStatusReasons: reasons,
+  };
+}
+
+/** How long a DYNAMIC group's rules take to evaluate after a change (a choice: Apple gives none). */
+export const LOCATION_GROUP_EVALUATION_MS = 5 * 60_000;
+
+function ruleValue(location: Location, field: string): string | undefined {
+  const { address } = location;
+  if (field === 'adminArea') return address.adminArea;
+  if (field === 'locality')
+    return `${address.countryOrRegion}|${address.adminArea}|${address.locality}`;
+  if (field === 'locationId') return location.id;
+  return undefined; // postalCode: the gazetteer has none
+}
+
+/** Rules are AND-ed; IN / NOT_IN take arrays (rule.md). */
+export function matchesRules(location: Location, rules: readonly LocationRule[]): boolean {
+  return rules.every((rule) => {
+    const actual = ruleValue(location, rule.field);
+    const values = [rule.value].flat();
+    const found = actual !== undefined && values.includes(actual);
+    return rule.operator.startsWith('NOT_') ? !found : found;
+  });
+}
+
+/** The wire LocationGroup (locationgroup.md) without the store's bookkeeping fields. */
+export type PresentedLocationGroup = Omit<LocationGroup, 'deleted' | 'rulesChangedAt'>;
+
+/**
+ * A location group as Apple reports it: DELETED once deleted; a DYNAMIC group is PENDING (with its
+ * last known members) for LOCATION_GROUP_EVALUATION_MS after its rules change, then VALID with the
+ * brand's locations that match its rules.
+ */
+export function presentLocationGroup(store: SandboxStore, id: string): PresentedLocationGroup {
+  const group = store.locationGroups.get(id);
+  if (!group) throw new Error(`unknown location group ${id}`);
+  const { deleted, rulesChangedAt, ...wire } = group;
+  if (deleted) return { ...wire, systemStatus: 'DELETED' };
+  if (group.groupType === 'STATIC' || store.now() < rulesChangedAt + LOCATION_GROUP_EVALUATION_MS)
+    return wire;
+  const locationIds = [...store.locations.values()]
+    .filter((location) => location.brandId === group.brandId)
+    .filter((location) => matchesRules(location, group.rules ?? []))
+    .map((location) => location.id);
+  return {
+    ...wire,
+    systemStatus: 'VALID',
+    locationIds,
+    groupTotal: locationIds.length,
+    eligibility: { status: 'ELIGIBLE' },
   };
 }

@@ -8,6 +8,7 @@ import {
   newAdAccount,
   newAdGroup,
   newAdvertiserResource,
+  newBrandLocations,
   newCampaign,
   newCreative,
   newKeyword,
@@ -131,7 +132,10 @@ export function seedScenario(store: SandboxStore, scenario: ScenarioName): void 
     systemStatusReasons: [],
   };
   // The org's brand, for Apple Maps accounts; content providers come with the apps.
-  store.advertiserResources.push(newAdvertiserResource(store.seed, 'BUSINESS_BRAND', primary.name));
+  const brand = newAdvertiserResource(store.seed, 'BUSINESS_BRAND', primary.name);
+  store.advertiserResources.push(brand);
+  for (const location of newBrandLocations(store.seed, brand, store.now() - 365 * DAY_MS))
+    store.locations.set(location.id, location);
   const usedApps = new Set<number>();
   plans.forEach((plan, accountIndex) => seedAccount(store, plan, accountIndex, usedApps));
 }

@@ -11,6 +11,8 @@ import type {
   ChangeEvent,
   Creative,
   Keyword,
+  Location,
+  LocationGroup,
   NegativeKeyword,
   Org,
   ProductPage,
@@ -60,6 +62,9 @@ export class SandboxStore {
   readonly creatives = new Map<number, Creative>();
   readonly productPages = new Map<string, ProductPage>();
   readonly sharedBudgets = new Map<number, SharedBudget>();
+  /** Apple Maps places of the org's brands, by id. */
+  readonly locations = new Map<string, Location>();
+  readonly locationGroups = new Map<string, LocationGroup>();
   /** Brands and content providers the org can delegate to its ad accounts. */
   readonly advertiserResources: AdvertiserResource[] = [];
   readonly campaignVersions = new Map<number, CampaignVersion[]>();

@@ -252,7 +252,6 @@ function querySharedBudgets(context: RouteContext) {
     ...filter,
     // adAccountIds is an array: EQUALS and IN match a budget order naming any of the values.
     operator: filter.field === 'adAccountIds' ? 'CONTAINS_ANY' : filter.operator,
-    ignoreCase: filter.ignoreCase ?? false,
   }));
   return { body: runQuery(budgets, { ...request, filters }) };
 }

@@ -3,7 +3,8 @@
 import { ApiError, detail } from './api-error.js';
 
 export interface QueryInput {
-  filters?: { field?: string; operator?: string; value?: unknown; ignoreCase?: boolean }[] | null;
+  filters?:
+    { field?: string; operator?: string; value?: unknown; ignoreCase?: boolean | null }[] | null;
   sorting?: { field?: string; order?: string }[] | null;
   pagination?: {
     offset?: number | null;

@@ -13,6 +13,7 @@ import { registerGeoRoutes } from '../routes/geo-routes.js';
 import { registerInsightRoutes } from '../routes/insight-routes.js';
 import { registerRecommendationRoutes } from '../routes/recommendation-routes.js';
 import { registerKeywordRoutes } from '../routes/keyword-routes.js';
+import { registerLocationRoutes } from '../routes/location-routes.js';
 import { registerOrgRoutes } from '../routes/org-routes.js';
 import { registerReportRoutes } from '../routes/report-routes.js';
 import { registerSharedBudgetRoutes } from '../routes/shared-budget-routes.js';
@@ -101,6 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerChangeHistoryRoutes(router);
   registerOrgRoutes(router);
   registerSharedBudgetRoutes(router);
+  registerLocationRoutes(router);
 
   const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
     const user: ApiUser = {
