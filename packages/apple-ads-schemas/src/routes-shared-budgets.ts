@@ -113,7 +113,7 @@ export function v1QueryRequestSchema(
         z.strictObject({
           field: z.enum(
             ['id', ...sortable],
-            `sorting field must be one of id, ${sortable.join(', ')}`,
+            `sorting field must be one of ${['id', ...sortable].join(', ')}`,
           ),
           order: z.enum(['ASC', 'DESC'], 'order must be ASC or DESC'),
         }),

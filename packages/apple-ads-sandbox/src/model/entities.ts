@@ -69,6 +69,22 @@ export interface SharedBudget {
   deleted: boolean;
 }
 
+/** A brand promoted on Apple Maps (brand.md): one per BUSINESS_BRAND advertiser resource. */
+export interface Brand {
+  id: string;
+  name: string;
+  countryOrRegion: string;
+  categories: string[];
+  eligibility: {
+    status: string;
+    blockedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    modificationTime: string;
+  };
+  creationTime: string;
+  modificationTime: string;
+}
+
 /** A brand's place from Apple Maps (location.md); the gazetteer gives no street or postal code. */
 export interface Location {
   id: string;

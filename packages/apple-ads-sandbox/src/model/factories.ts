@@ -5,6 +5,7 @@ import type {
   AdAccount,
   AdGroup,
   AdvertiserResource,
+  Brand,
   Campaign,
   Creative,
   InvoiceDetail,
@@ -296,6 +297,32 @@ export function newAd(
   };
 }
 
+/** The one category of the modelled brand and its places (the qualifiedId of Apple's examples). */
+const BRAND_CATEGORY = 'shopping.retail';
+
+/** The Apple Maps brand behind a BUSINESS_BRAND resource, in the category of its places. */
+export function newBrand(
+  resource: AdvertiserResource,
+  countryOrRegion: string,
+  createdMs: number,
+): Brand {
+  const created = appleTimestamp(createdMs);
+  return {
+    id: resource.resourceId,
+    name: resource.resourceName,
+    countryOrRegion,
+    categories: [BRAND_CATEGORY],
+    eligibility: {
+      status: 'ELIGIBLE',
+      blockedGroups: [],
+      allowedGroups: [],
+      modificationTime: created,
+    },
+    creationTime: created,
+    modificationTime: created,
+  };
+}
+
 /**
  * A brand's Apple Maps places: one per locality of the geo gazetteer, ids prefixed by the brand's,
  * about one in ten temporarily closed (from the seed).
@@ -315,7 +342,7 @@ export function newBrandLocations(
       brandId: brand.resourceId,
       status: unit(seed, hashString(id)) < 0.1 ? 'TEMPORARILY_CLOSED' : 'OPEN',
       name: `${brand.resourceName} ${locality}`,
-      categories: ['shopping.retail'],
+      categories: [BRAND_CATEGORY],
       address: {
         countryOrRegion: country,
         adminArea,

@@ -8,6 +8,7 @@ import {
   newAdAccount,
   newAdGroup,
   newAdvertiserResource,
+  newBrand,
   newBrandLocations,
   newCampaign,
   newCreative,
@@ -134,7 +135,9 @@ export function seedScenario(store: SandboxStore, scenario: ScenarioName): void 
   // The org's brand, for Apple Maps accounts; content providers come with the apps.
   const brand = newAdvertiserResource(store.seed, 'BUSINESS_BRAND', primary.name);
   store.advertiserResources.push(brand);
-  for (const location of newBrandLocations(store.seed, brand, store.now() - 365 * DAY_MS))
+  const brandCreatedMs = store.now() - 365 * DAY_MS;
+  store.brands.set(brand.resourceId, newBrand(brand, 'US', brandCreatedMs));
+  for (const location of newBrandLocations(store.seed, brand, brandCreatedMs))
     store.locations.set(location.id, location);
   const usedApps = new Set<number>();
   plans.forEach((plan, accountIndex) => seedAccount(store, plan, accountIndex, usedApps));

@@ -7,6 +7,7 @@ import type {
   AdGroup,
   AdvertiserResource,
   ApiUser,
+  Brand,
   Campaign,
   ChangeEvent,
   Creative,
@@ -62,6 +63,7 @@ export class SandboxStore {
   readonly creatives = new Map<number, Creative>();
   readonly productPages = new Map<string, ProductPage>();
   readonly sharedBudgets = new Map<number, SharedBudget>();
+  readonly brands = new Map<string, Brand>();
   /** Apple Maps places of the org's brands, by id. */
   readonly locations = new Map<string, Location>();
   readonly locationGroups = new Map<string, LocationGroup>();

@@ -39,6 +39,56 @@ const createGroup = (overrides: Record<string, unknown>) =>
     context: maps,
   });
 
+describe('business brands', () => {
+  it("answers the org's brand to an account delegated it, in Apple's Brand shape", async () => {
+    const brand = {
+      id: brandId,
+      name: 'Tapwise Demo',
+      countryOrRegion: 'US',
+      categories: ['shopping.retail'],
+      eligibility: {
+        status: 'ELIGIBLE',
+        blockedGroups: [],
+        allowedGroups: [],
+        modificationTime: '2025-06-15T12:00:00.000',
+      },
+      creationTime: '2025-06-15T12:00:00.000',
+      modificationTime: '2025-06-15T12:00:00.000',
+    };
+    expect(await api.call('GET', `/business-brands/${brandId}`, { context: maps })).toEqual({
+      status: 200,
+      body: { result: brand },
+    });
+    const query = await api.call('POST', '/business-brands/query', {
+      body: { filters: [{ field: 'eligibility.status', operator: 'EQUALS', value: 'ELIGIBLE' }] },
+      context: maps,
+    });
+    expect(query.body).toEqual({ result: [brand], pagination: { offset: 0, pageSize: 1 } });
+  });
+
+  it('hides the brand from accounts without it and takes only id and eligibility.status filters', async () => {
+    const [appsAccount = 0] = api.accountIds;
+    const hidden = await api.call('GET', `/business-brands/${brandId}`, { context: appsAccount });
+    expect(hidden.status).toBe(404);
+    const none = await api.call('POST', '/business-brands/query', { context: appsAccount });
+    expect(none.body.result).toEqual([]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ filters: [{ field: 'name', operator: 'EQUALS', value: 'x' }] }, 'filters.0.field'],
+      [
+        { filters: [{ field: 'eligibility.status', operator: 'IN', value: ['ELIGIBLE'] }] },
+        'filters.0.operator',
+      ],
+      [{ sorting: [{ field: 'name', order: 'ASC' }] }, 'sorting.0.field'],
+    ];
+    for (const [body, field] of cases)
+      expectRefused(
+        await api.call('POST', '/business-brands/query', { body, context: maps }),
+        'INVALID_VALUE',
+        field,
+      );
+  });
+});
+
 describe('locations', () => {
   it("lists the brand's places to an account delegated the brand, in Apple's Location shape", async () => {
     const response = await queryLocations({

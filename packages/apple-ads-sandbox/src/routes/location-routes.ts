@@ -1,6 +1,7 @@
-// Apple Maps locations (read-only, from the brands delegated to the X-AP-Context account) and the
-// location groups an ad account builds from them: STATIC lists or DYNAMIC rules.
+// Apple Maps brands and their locations (read-only, those delegated to the X-AP-Context account)
+// and the location groups an ad account builds from them: STATIC lists or DYNAMIC rules.
 import {
+  businessBrandQuerySchema,
   locationGroupCreateSchema,
   locationGroupMembershipSchema,
   locationGroupQuerySchema,
@@ -17,6 +18,17 @@ import { parseBody } from '../server/validate.js';
 import { accountId } from './scope.js';
 
 export function registerLocationRoutes(router: Router): void {
+  router.add('GET', '/business-brands/{id}', (context) => {
+    const brand = context.store.brands.get(context.params.id ?? '');
+    if (!brand || !brandsOf(context).includes(brand.id)) throw notFound('Brand');
+    return { body: { result: brand } };
+  });
+  router.add('POST', '/business-brands/query', (context) => {
+    const request = parseBody(businessBrandQuerySchema, context.body, {});
+    const brands = brandsOf(context).flatMap((id) => context.store.brands.get(id) ?? []);
+    return { body: runQuery(brands, request) };
+  });
+
   router.add('GET', '/locations/{id}', (context) => {
     const location = context.store.locations.get(context.params.id ?? '');
     if (!location || !brandsOf(context).includes(location.brandId)) throw notFound('Location');
