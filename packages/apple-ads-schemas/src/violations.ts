@@ -30,6 +30,16 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path)
+    value =
+      value !== null && typeof value === 'object'
+        ? (value as Record<PropertyKey, unknown>)[key]
+        : undefined;
+  return value;
+}
+
 /** What Apple's reference says is wrong with `body`; empty when the schema accepts it. */
 export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
   const parsed = schema.safeParse(body);
@@ -42,7 +52,11 @@ export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
         message: `${key} is not a field of this request`,
         field: field ? `${field}.${key}` : key,
       }));
-    if (issue.code === 'invalid_type' && issue.input === undefined)
+    // zod's issues carry no input: a field is missing when the body has nothing at its path.
+    if (
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      valueAt(body, issue.path) === undefined
+    )
       return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
     return [{ code: 'INVALID_VALUE', message: issue.message, field }];
   });

@@ -1,6 +1,25 @@
 // Small request validators that collect Apple-style error details (code, message, info.field).
+import { violationsOf, type Parsed, type V1Schema } from '@tapwise/apple-ads-schemas';
 import { amountToCents } from '../model/money.js';
 import { ApiError, detail, type ErrorDetail } from './api-error.js';
+
+/**
+ * Answers a body that breaks a rule of Apple's reference (a shared schema) with a 400
+ * VALIDATION_ERROR naming every broken rule, as Apple does; returns the parsed body otherwise.
+ */
+export function validBody<Schema extends V1Schema>(schema: Schema, body: unknown): Parsed<Schema> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'INVALID_REQUEST', 'Request body must be a JSON object');
+  const violations = violationsOf(schema, body);
+  if (violations.length > 0)
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      'Validation errors found',
+      violations.map((violation) => detail(violation.code, violation.message, violation.field)),
+    );
+  return schema.parse(body) as Parsed<Schema>;
+}
 
 export class Validator {
   readonly details: ErrorDetail[] = [];
