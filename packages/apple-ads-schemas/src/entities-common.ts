@@ -5,9 +5,11 @@ import { z } from 'zod';
 /** money.md: amount is a decimal string with at most two decimals; this rule adds "positive". */
 export const moneySchema = z.strictObject({
   amount: z
-    .string()
-    .regex(/^\d+(\.\d{1,2})?$/, 'amount is a positive decimal string with at most two decimals')
-    .refine((amount) => Number(amount) > 0, 'amount is a positive decimal string'),
+    .string('amount is a decimal string')
+    .refine(
+      (amount) => /^\d+(\.\d{1,2})?$/.test(amount) && Number(amount) > 0,
+      'amount is a positive decimal string with at most two decimals',
+    ),
   currency: z.string().length(3, 'currency is an ISO 4217 code').nullish(),
 });
 

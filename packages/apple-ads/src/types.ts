@@ -231,13 +231,14 @@ export interface NegativeKeyword {
   deleted: boolean;
 }
 
-export interface NegativeKeywordCreate {
-  campaignId?: number;
-  adGroupId?: number;
+/** negativekeywordcreate.md: a campaign negative names its campaign, an ad group one its ad group. */
+export type NegativeKeywordCreate = (
+  { campaignId: number; adGroupId?: never } | { adGroupId: number; campaignId?: never }
+) & {
   text: string;
   matchType?: MatchType;
   status?: EntityStatus;
-}
+};
 
 export interface Ad {
   id: number;
@@ -306,14 +307,18 @@ export interface AppSearchResult {
   countryOrRegionCodes: string[];
 }
 
+/** appdetails.md: the App Store metadata of an app; `id` is its Adam ID as a string. */
 export interface AppDetails {
-  adamId: number;
+  id: string;
   appName: string;
   artistName: string;
+  primaryLanguage?: string;
   primaryGenre: string;
-  primaryGenreName?: string;
-  averageUserRating?: number;
-  [field: string]: unknown;
+  secondaryGenre?: string | null;
+  deviceClasses: string[];
+  iconPictureUrl?: string;
+  isPreorder: boolean;
+  availableStorefronts: string[];
 }
 
 export interface BulkItemResult<T> {
