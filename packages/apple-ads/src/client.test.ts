@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppleAdsError } from './errors.js';
 import { V1RequestError } from '@tapwise/apple-ads-schemas';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
 import { createAppleAdsClient, type AppleAdsClient } from './client.js';
