@@ -9,7 +9,10 @@ export const negativeKeywordCreateSchema = z
     campaignId: idSchema.nullish(),
     adGroupId: idSchema.nullish(),
     text: keywordTextSchema,
-    matchType: matchTypeSchema.nullish(),
+    // negativekeyword.md: the schema lists CATEGORY, but it is not supported for negatives.
+    matchType: matchTypeSchema
+      .exclude(['CATEGORY'], 'a negative keyword matchType is EXACT, BROAD or PHRASE')
+      .nullish(),
     status: statusSchema.nullish(),
   })
   .superRefine((body, context) => {

@@ -93,8 +93,10 @@ export function presentAd(store: SandboxStore, id: number): Ad {
   if (!ad) throw new Error(`unknown ad ${id}`);
   const reasons: string[] = [];
   let displayStatus = 'RUNNING';
-  if (ad.deleted) displayStatus = 'DELETED';
-  else if (ad.status === 'PAUSED') {
+  if (ad.deleted) {
+    displayStatus = 'DELETED';
+    reasons.push('DELETED_BY_USER');
+  } else if (ad.status === 'PAUSED') {
     displayStatus = 'PAUSED';
     reasons.push('PAUSED_BY_USER');
   } else if (store.creatives.get(ad.creativeId)?.deleted !== false) {

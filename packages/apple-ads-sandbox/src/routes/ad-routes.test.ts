@@ -45,6 +45,7 @@ describe('ads', () => {
       },
     });
     expect(creative.status).toBe(200);
+    expect(creative.body.result.destination.url).toBe(`https://apps.apple.com/us/app/id/${adamId}`);
     const ad = await harness.call('POST', '/ads', {
       adGroupId: await runningAdGroup(),
       creativeId: creative.body.result.id,

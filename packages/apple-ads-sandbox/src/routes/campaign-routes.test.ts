@@ -217,6 +217,17 @@ describe('DELETE /campaigns/{id} and /adgroups/{id}', () => {
     expect((await harness.call('DELETE', `/adgroups/${adGroup.id}`)).status).toBe(200);
     expect(await deletedIds('/keywords', [keywordId])).toEqual([keywordId]);
     expect(await deletedIds('/ads', [adId])).toEqual([adId]);
+    const ads = await harness.call('POST', '/ads/query', {
+      filters: [
+        { field: 'id', operator: 'EQUALS', value: adId },
+        { field: 'deleted', operator: 'EQUALS', value: true },
+      ],
+    });
+    expect(ads.body.result[0]).toMatchObject({
+      displayStatus: 'DELETED',
+      systemStatus: 'NOT_RUNNING',
+      systemStatusReasons: ['DELETED_BY_USER'],
+    });
     expect(await deletedIds('/negative-keywords', [negativeId, campaignNegativeId])).toEqual([
       negativeId,
     ]);

@@ -79,6 +79,16 @@ describe('negative keywords', () => {
     expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'campaignId']]);
   });
 
+  it('refuses CATEGORY, which negative keywords do not support', async () => {
+    const response = await harness.call('POST', '/negative-keywords', {
+      campaignId,
+      text: 'maps',
+      matchType: 'CATEGORY',
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'matchType']]);
+  });
+
   it('defaults the match type to BROAD and refuses text on update', async () => {
     const created = await harness.call('POST', '/negative-keywords', { campaignId, text: 'free' });
     expect(created.body.result).toMatchObject({ matchType: 'BROAD', status: 'ENABLED' });
