@@ -48,4 +48,8 @@ export const creativeCreateSchema = z
   });
 export type CreativeCreateBody = z.infer<typeof creativeCreateSchema>;
 
-export const creativeUpdateSchema = z.strictObject({ name: name.nullish() });
+/** creativeupdate.md: name and creativeSpec; creativeType and destination are fixed at creation. */
+export const creativeUpdateSchema = z.strictObject({
+  name: name.nullish(),
+  creativeSpec: z.record(z.string(), z.unknown()).nullish(),
+});
