@@ -122,6 +122,9 @@ export interface Campaign {
     supplySource?: TargetingData | null;
   };
   bidStrategy?: BidStrategy;
+  sharedBudgets?: { budgetId: number }[];
+  invoiceDetail?: Record<string, string | null> | null;
+  regulationResponses?: { regulationType: string; responseValue: string }[];
   creationTime: string;
   modificationTime: string;
   deleted: boolean;
@@ -250,6 +253,7 @@ export interface Ad {
   creativeId: number;
   systemStatus: string;
   systemStatusReasons: string[];
+  systemStatusLimitingReasons?: string[];
   displayStatus: string;
   creationTime: string;
   modificationTime: string;
@@ -274,8 +278,15 @@ export interface Creative {
     parameters: { adamId?: string | number; productPageId?: string | null };
     url?: string | null;
   };
+  creativeSpec?: Record<string, unknown>;
   systemStatus: string;
   systemStatusReasons: string[];
+  /** creative.md: always answered unless excluded with `fields`. */
+  eligibility?: {
+    status: string;
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    blockedGroups: unknown[];
+  };
   creationTime: string;
   modificationTime: string;
   deleted: boolean;
