@@ -17,6 +17,13 @@ describe('violationsOf', () => {
       { code: 'INVALID_VALUE', message: 'name is at most 5 characters', field: 'name' },
     ]);
     expect(violationsOf(body, { name: 'ok' })).toEqual([]);
+    expect(violationsOf(body, { name: 5 })).toEqual([
+      {
+        code: 'INVALID_VALUE',
+        message: 'Invalid input: expected string, received number',
+        field: 'name',
+      },
+    ]);
   });
 
   it('tells an absent field (FIELD_REQUIRED) from a null or wrong one (INVALID_VALUE), enums included', () => {

@@ -248,7 +248,7 @@ export interface Creative {
   destination: {
     destinationType: string;
     parameters: { adamId: string; productPageId: string | null };
-    url: string | null;
+    url: string;
   };
   systemStatus: 'VALID' | 'INVALID' | 'PENDING';
   systemStatusReasons: string[];

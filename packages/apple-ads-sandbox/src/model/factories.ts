@@ -253,7 +253,8 @@ export function newCreative(
     destination: {
       destinationType: 'APP_STORE_PRODUCT_PAGE',
       parameters: { adamId: String(input.adamId), productPageId: input.productPageId },
-      url: null,
+      // creative.md: the destination answers the App Store URL of the app.
+      url: `https://apps.apple.com/us/app/id/${input.adamId}`,
     },
     systemStatus: 'VALID',
     systemStatusReasons: [],

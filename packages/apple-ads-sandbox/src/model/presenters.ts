@@ -102,10 +102,16 @@ export function presentAd(store: SandboxStore, id: number): Ad {
   if (!ad) throw new Error(`unknown ad ${id}`);
   const reasons: string[] = [];
   let displayStatus = 'RUNNING';
-  if (ad.deleted) displayStatus = 'DELETED';
-  else if (ad.status === 'PAUSED') {
+  if (ad.deleted) {
+    displayStatus = 'DELETED';
+    reasons.push('DELETED_BY_USER');
+  } else if (ad.status === 'PAUSED') {
     displayStatus = 'PAUSED';
     reasons.push('PAUSED_BY_USER');
+  } else if (store.creatives.get(ad.creativeId)?.deleted !== false) {
+    // delete-creatives-_id_.md: the ads of a deleted creative stay, NOT_RUNNING.
+    displayStatus = 'ON_HOLD';
+    reasons.push('CREATIVE_INVALID');
   } else {
     const adGroup = presentAdGroup(store, ad.adGroupId);
     if (adGroup.displayStatus === 'CAMPAIGN_ON_HOLD') displayStatus = 'CAMPAIGN_ON_HOLD';
