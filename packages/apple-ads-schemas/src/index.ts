@@ -1,1 +1,4 @@
 export * from './violations';
+export * from './selector';
+export * from './reports';
+export * from './insights';

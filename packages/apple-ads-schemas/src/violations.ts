@@ -44,6 +44,9 @@ export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
       }));
     if (issue.code === 'invalid_type' && issue.input === undefined)
       return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
+    // A refinement may name Apple's code itself, e.g. a required filter missing from a list.
+    if (issue.code === 'custom' && issue.params?.violation === 'FIELD_REQUIRED')
+      return [{ code: 'FIELD_REQUIRED', message: issue.message, field }];
     return [{ code: 'INVALID_VALUE', message: issue.message, field }];
   });
 }

@@ -1,5 +1,12 @@
 // The typed Apple Ads v1 client. Account-scoped operations live under forAccount(id) so the
 // X-AP-Context header can never be forgotten; pagers walk every page of a query or report.
+import {
+  reportRequestSchema,
+  requireValid,
+  selectorSchema,
+  selectorShapeSchema,
+  type QueryEndpoint,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import { changeHistoryOperations, type ChangeHistoryOperations } from './change-history.js';
 import { geoOperations, type GeoOperations } from './geo.js';
@@ -192,12 +199,19 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   const call: AccountCall = (method, path, body, query, options) =>
     transport.request({ method, path, body, query, adAccountId, read: options?.read });
 
+  /** A /query call, refused before it leaves Tapwise when it breaks the endpoint's rules. */
+  const queryCall = <T>(endpoint: QueryEndpoint, selector: Selector) =>
+    call<Page<T>>(
+      'POST',
+      endpoint,
+      requireValid(`POST ${endpoint}`, selectorSchema(endpoint), selector),
+    );
+
   function entity<T, C, U>(
-    path: string,
+    path: '/campaigns' | '/adgroups' | '/keywords' | '/negative-keywords' | '/ads' | '/creatives',
     prepareCreate: (input: C) => unknown = (input) => input,
   ): EntityOperations<T, C, U> {
-    const query = async (selector: Selector = {}) =>
-      call<Page<T>>('POST', `${path}/query`, selector);
+    const query = async (selector: Selector = {}) => queryCall<T>(`${path}/query`, selector);
     return {
       create: async (input) =>
         (await call<{ result: T }>('POST', path, prepareCreate(input))).result,
@@ -240,7 +254,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     const response = await call<{
       result: { rows: ReportRow<M>[]; summary?: { grandTotal?: WireMetrics } };
       pagination: ReportPage['pagination'];
-    }>('POST', `/reports/apps/${level}/query`, request);
+    }>(
+      'POST',
+      `/reports/apps/${level}/query`,
+      requireValid(`POST /reports/apps/${level}/query`, reportRequestSchema(level), request),
+    );
     return {
       rows: response.result.rows ?? [],
       grandTotal: response.result.summary?.grandTotal ?? null,
@@ -249,7 +267,7 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   };
 
   const productPageQuery = (selector: Selector = {}) =>
-    call<Page<ProductPage>>('POST', '/product-pages/query', selector);
+    queryCall<ProductPage>('/product-pages/query', selector);
 
   return {
     adAccountId,
@@ -264,7 +282,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>
-        call<Page<Record<string, unknown>>>('POST', '/eligibilities/apps/query', selector),
+        call<Page<Record<string, unknown>>>(
+          'POST',
+          '/eligibilities/apps/query',
+          requireValid('POST /eligibilities/apps/query', selectorShapeSchema, selector),
+        ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
       '/campaigns',

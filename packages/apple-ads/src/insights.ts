@@ -1,5 +1,11 @@
 // Insights (v1-insights.md, WIRE.md section 8): search-term popularity per storefront and genre,
 // and impression share of a promoted app. Both are UTC-only and page with offset/pageSize.
+import {
+  impressionShareRequestSchema,
+  requireValid,
+  searchTermPopularityRequestSchema,
+  type RequestSchema,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import type { Pagination, QueryFilter, QuerySort } from './types.js';
 
@@ -44,7 +50,7 @@ export interface ImpressionShareRow {
   /** 0-1; equal up to 0.9, then the band 0.91-1.0. */
   lowImpressionShare: number;
   highImpressionShare: number;
-  rank: number | string;
+  rank: number;
   searchPopularity1to5: number;
 }
 
@@ -67,17 +73,24 @@ export interface InsightOperations {
   ): AsyncGenerator<InsightPage<ImpressionShareRow>>;
 }
 
+type InsightPath = 'search-term-popularity' | 'impression-share';
+
 export function insightOperations(call: AccountCall): InsightOperations {
-  const query = async <R>(path: string, request: object): Promise<InsightPage<R>> => {
+  const SCHEMAS: Record<InsightPath, RequestSchema> = {
+    'search-term-popularity': searchTermPopularityRequestSchema,
+    'impression-share': impressionShareRequestSchema,
+  };
+  const query = async <R>(path: InsightPath, request: object): Promise<InsightPage<R>> => {
+    const endpoint = `/insights/apps/${path}/query`;
     const response = await call<{ result?: { rows?: R[] }; pagination: Pagination }>(
       'POST',
-      `/insights/apps/${path}/query`,
-      request,
+      endpoint,
+      requireValid(`POST ${endpoint}`, SCHEMAS[path], request),
     );
     return { rows: response.result?.rows ?? [], pagination: response.pagination };
   };
   async function* pages<R>(
-    path: string,
+    path: InsightPath,
     request: InsightRequest<string>,
   ): AsyncGenerator<InsightPage<R>> {
     const pageSize = request.pagination?.pageSize ?? 5000;

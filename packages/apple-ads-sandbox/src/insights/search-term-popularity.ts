@@ -12,17 +12,11 @@ import {
 import { DAY_MS, HOUR_MS, isoDateOfDay, monthStart, weekStartSunday } from '../model/calendar.js';
 import { popularityForSearches, searchesPerDay, seasonOf } from '../model/delivery.js';
 import { hashString } from '../model/hash.js';
-import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
+import { ApiError, detail } from '../server/api-error.js';
 import { matchesFilter } from '../server/entity-query.js';
-import {
-  filterValues,
-  insightPage,
-  parseFilters,
-  parseInsightRange,
-  parsePagination,
-  parseSorting,
-  throwIfInvalid,
-} from './insight-request.js';
+import { searchTermPopularityRequestSchema } from '@tapwise/apple-ads-schemas';
+import { refuseInvalid } from '../server/entity-query.js';
+import { filterValues, insightPage, insightRange } from './insight-request.js';
 
 export interface SearchTermPopularityRow {
   week?: string;
@@ -36,7 +30,6 @@ export interface SearchTermPopularityRow {
   searchPopularity1to5: number;
 }
 
-const GRANULARITIES = ['WEEKLY_SUN_SAT', 'MONTHLY'] as const;
 const RETAINED_WEEKS = 65;
 const RETAINED_MONTHS = 15;
 /** Beyond this the sandbox asks for narrower filters instead of building millions of rows. */
@@ -53,13 +46,14 @@ interface Period {
 }
 
 export function searchTermPopularity(body: unknown, nowMs: number) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const details: ErrorDetail[] = [];
-  const range = parseInsightRange(input, GRANULARITIES, details);
-  const page = parsePagination(input, { pageSize: 100, max: 5000 }, details);
-  const sorting = parseSorting(input, 2, details);
-  throwIfInvalid(details);
-  const filters = parseFilters(input);
+  const input = refuseInvalid(searchTermPopularityRequestSchema, body);
+  const range = insightRange(input.timeRange);
+  const page = {
+    offset: input.pagination?.offset ?? 0,
+    pageSize: input.pagination?.pageSize ?? 100,
+  };
+  const sorting = input.sorting ?? [];
+  const filters = input.filters ?? [];
   const weekly = range.granularity === 'WEEKLY_SUN_SAT';
   const periods = weekly
     ? publishedWeeks(range.startDay, range.endDay, nowMs)
