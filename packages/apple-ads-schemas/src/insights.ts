@@ -33,6 +33,8 @@ const sorting = z
 
 const impressionShareShape = z.strictObject({
   timeRange: timeRangeSchema(['DAILY', 'WEEKLY_SUN_SAT'] as const),
+  // Choice: Apple's example sends `fields: []` and no page says what it selects; taken, unused.
+  fields: z.array(z.string()).nullish(),
   filters: z.array(reportFilterSchema(REPORT_OPERATORS)),
   sorting,
   // Choice: 10000, the documented impression-share cap (the SDK says 5000 for every insight).
@@ -80,8 +82,19 @@ export const impressionShareRequestSchema: RequestSchema<ImpressionShareQuery> =
     }
   });
 
+/** The row fields present only when `fields` asks for them (searchtermpopularityrow.md). */
+export const POPULARITY_FIELDS = [
+  'rankInGenre',
+  'searchPopularityInGenre',
+  'searchPopularity1to100',
+  'searchPopularity1to5',
+] as const;
+
 const searchTermPopularityShape = z.strictObject({
   timeRange: timeRangeSchema(['WEEKLY_SUN_SAT', 'MONTHLY'] as const),
+  fields: z
+    .array(z.enum(POPULARITY_FIELDS, { error: `fields are ${POPULARITY_FIELDS.join(', ')}` }))
+    .nullish(),
   filters: z.array(reportFilterSchema(REPORT_OPERATORS)).nullish(),
   sorting,
   pagination: requestPaginationSchema(5000).nullish(),

@@ -2,6 +2,7 @@
 // and impression share of a promoted app. Both are UTC-only and page with offset/pageSize.
 import {
   impressionShareRequestSchema,
+  POPULARITY_FIELDS,
   requireValid,
   searchTermPopularityRequestSchema,
   type RequestSchema,
@@ -17,7 +18,10 @@ export interface InsightRequest<G extends string> {
   pagination?: { offset?: number; pageSize?: number };
 }
 
-export type SearchTermPopularityRequest = InsightRequest<'WEEKLY_SUN_SAT' | 'MONTHLY'>;
+export interface SearchTermPopularityRequest extends InsightRequest<'WEEKLY_SUN_SAT' | 'MONTHLY'> {
+  /** The metrics to include; Apple leaves out those not asked for. Default: all four. */
+  fields?: (typeof POPULARITY_FIELDS)[number][];
+}
 
 export interface ImpressionShareRequest extends InsightRequest<'DAILY' | 'WEEKLY_SUN_SAT'> {
   /** Must include a promotedObjectId filter (EQUALS or IN). */
@@ -33,6 +37,7 @@ export interface SearchTermPopularityRow {
   countryOrRegion: string;
   genre: string;
   searchTerm: string;
+  /** The four metrics are present when the request's `fields` asks for them (the default). */
   rankInGenre: number;
   searchPopularityInGenre: number;
   searchPopularity1to100: number;
@@ -107,9 +112,11 @@ export function insightOperations(call: AccountCall): InsightOperations {
     }
   }
   return {
-    searchTermPopularity: (request) => query('search-term-popularity', request),
+    searchTermPopularity: (request) =>
+      query('search-term-popularity', { fields: [...POPULARITY_FIELDS], ...request }),
     impressionShare: (request) => query('impression-share', request),
-    searchTermPopularityPages: (request) => pages('search-term-popularity', request),
+    searchTermPopularityPages: (request) =>
+      pages('search-term-popularity', { fields: [...POPULARITY_FIELDS], ...request }),
     impressionSharePages: (request) => pages('impression-share', request),
   };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { POPULARITY_FIELDS } from '@tapwise/apple-ads-schemas';
 import { termPopularity } from '../model/catalogue.js';
 import { ApiError } from '../server/api-error.js';
 import { periodPopularity, searchTermPopularity } from './search-term-popularity.js';
@@ -18,6 +19,7 @@ const weekly = {
     { field: 'genre', operator: 'EQUALS', value: 'PRODUCTIVITY_UTILITIES' },
   ],
   pagination: { pageSize: 5000 },
+  fields: [...POPULARITY_FIELDS],
 };
 
 describe('search-term popularity', () => {
@@ -26,7 +28,7 @@ describe('search-term popularity', () => {
     expect(rows.length).toBeGreaterThan(100);
     rows.forEach((row, index) => {
       expect(row.rankInGenre).toBe(index + 1);
-      expect(row.searchPopularity1to5).toBe(Math.ceil(row.searchPopularity1to100 / 20));
+      expect(row.searchPopularity1to5).toBe(Math.ceil((row.searchPopularity1to100 ?? 0) / 20));
       if (index > 0)
         expect(row.searchPopularity1to100).toBeLessThanOrEqual(
           rows[index - 1]?.searchPopularity1to100 ?? 100,

@@ -14,7 +14,7 @@ import { popularityForSearches, searchesPerDay, seasonOf } from '../model/delive
 import { hashString } from '../model/hash.js';
 import { ApiError, detail } from '../server/api-error.js';
 import { matchesFilter } from '../server/entity-query.js';
-import { searchTermPopularityRequestSchema } from '@tapwise/apple-ads-schemas';
+import { POPULARITY_FIELDS, searchTermPopularityRequestSchema } from '@tapwise/apple-ads-schemas';
 import { refuseInvalid } from '../server/entity-query.js';
 import { filterValues, insightPage, insightRange } from './insight-request.js';
 
@@ -88,7 +88,20 @@ export function searchTermPopularity(body: unknown, nowMs: number) {
             : { month: period.label, ...row };
           if (filters.every((filter) => matchesFilter(dated, filter))) rows.push(dated);
         }
-  return insightPage(rows, sorting.length > 0 ? sorting : DEFAULT_SORTING, page);
+  const answer = insightPage(rows, sorting.length > 0 ? sorting : DEFAULT_SORTING, page);
+  const unasked = POPULARITY_FIELDS.filter((field) => !input.fields?.includes(field));
+  return { ...answer, result: { rows: answer.result.rows.map((row) => omit(row, unasked)) } };
+}
+
+type Popularity = (typeof POPULARITY_FIELDS)[number];
+
+/** The row without the metrics `fields` did not ask for (searchtermpopularityrow.md). */
+function omit(
+  row: SearchTermPopularityRow,
+  fields: readonly string[],
+): Omit<SearchTermPopularityRow, Popularity> & Partial<Pick<SearchTermPopularityRow, Popularity>> {
+  const kept = Object.entries(row).filter(([field]) => !fields.includes(field));
+  return Object.fromEntries(kept) as Omit<SearchTermPopularityRow, Popularity>;
 }
 
 /** One genre's terms in one storefront, ranked by popularity in the period. */

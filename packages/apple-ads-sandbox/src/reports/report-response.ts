@@ -101,31 +101,19 @@ function metadataOf(
     case 'adgroups':
       metadata = { ...presentAdGroup(store, row.entityId) };
       break;
-    case 'keywords': {
-      const keyword = presentKeyword(store, row.entityId);
-      const adGroup = store.adGroups.get(keyword.adGroupId);
-      metadata = {
-        ...keyword,
-        adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
-      };
+    case 'keywords':
+      metadata = reportingKeyword(store, row.entityId);
       break;
-    }
     case 'searchterms': {
-      const keyword = presentKeyword(store, row.keywordId ?? row.entityId);
-      const adGroup = store.adGroups.get(keyword.adGroupId);
+      // ReportingSearchTerm (reportingsearchterm.md): the keyword as a whole ReportingKeyword,
+      // no keywordId of its own.
+      const keyword = reportingKeyword(store, row.keywordId ?? row.entityId);
       metadata = {
         campaignId: keyword.campaignId,
         adAccountId: keyword.adAccountId,
         adGroupId: keyword.adGroupId,
-        adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
-        keywordId: keyword.id,
-        keyword: {
-          id: keyword.id,
-          text: keyword.text,
-          matchType: keyword.matchType,
-          status: keyword.status,
-          deleted: keyword.deleted,
-        },
+        adGroup: keyword.adGroup,
+        keyword,
         searchTermText: row.searchTerm?.text ?? null,
         searchTermSource: row.searchTerm?.source ?? 'TARGETED',
       };
@@ -301,6 +289,16 @@ const GRANULAR_WRITERS = new Map<string, GranularWriter>([
     count('totalPreOrdersPlaced', minus([TAP_PRE_ORDERS, VIEW_PRE_ORDERS], [])),
   ],
 ]);
+
+/** ReportingKeyword (reportingkeyword.md): the keyword with its ad group's name. */
+function reportingKeyword(store: SandboxStore, keywordId: number) {
+  const keyword = presentKeyword(store, keywordId);
+  const adGroup = store.adGroups.get(keyword.adGroupId);
+  return {
+    ...keyword,
+    adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
+  };
+}
 
 /** The writers of a request's `fields` projection, in its order (project()), or of them all. */
 function granularWriters(fields: string[] | null): GranularWriter[] {
