@@ -30,7 +30,7 @@ export interface ImpressionShareRequest extends InsightRequest<'DAILY' | 'WEEKLY
 }
 
 export interface SearchTermPopularityRow {
-  /** Sunday of the week (WEEKLY_SUN_SAT). */
+  /** The Sunday after the completed Sunday-Saturday week (WEEKLY_SUN_SAT). */
   week?: string;
   /** YYYY-MM (MONTHLY). */
   month?: string;

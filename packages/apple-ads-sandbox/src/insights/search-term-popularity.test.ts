@@ -24,7 +24,7 @@ const weekly = {
 
 describe('search-term popularity', () => {
   it('ranks each genre by popularity, with 1-5 as the fifth of 1-100', () => {
-    const rows = query(weekly).result.rows.filter((row) => row.week === '2026-03-08');
+    const rows = query(weekly).result.rows.filter((row) => row.week === '2026-03-15');
     expect(rows.length).toBeGreaterThan(100);
     rows.forEach((row, index) => {
       expect(row.rankInGenre).toBe(index + 1);
@@ -37,10 +37,10 @@ describe('search-term popularity', () => {
     expect(rows[0]?.searchPopularityInGenre).toBe(100);
   });
 
-  it('serves only weeks published by the Monday after, starting on Sundays', () => {
+  it('serves only weeks published by the Monday after, dated the Sunday after the week', () => {
     const weeks = [...new Set(query(weekly).result.rows.map((row) => row.week))].sort();
-    expect(weeks[0]).toBe('2026-02-01');
-    expect(weeks.at(-1)).toBe('2026-03-08');
+    expect(weeks[0]).toBe('2026-02-08');
+    expect(weeks.at(-1)).toBe('2026-03-15');
     for (const week of weeks) expect(new Date(`${week}T00:00:00Z`).getUTCDay()).toBe(0);
   });
 

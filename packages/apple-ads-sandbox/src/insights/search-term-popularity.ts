@@ -143,7 +143,8 @@ function publishedWeeks(startDay: number, endDay: number, nowMs: number): Period
   const periods: Period[] = [];
   for (let week = weekStartSunday(startDay); week <= endDay; week += 7) {
     if (published(week) && week > latest - RETAINED_WEEKS * 7)
-      periods.push({ label: isoDateOfDay(week), midDay: week + 3 });
+      // `week` is the Sunday after the completed week (searchtermpopularityrow.md).
+      periods.push({ label: isoDateOfDay(week + 7), midDay: week + 3 });
   }
   return periods;
 }
