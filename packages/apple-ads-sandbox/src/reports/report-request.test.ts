@@ -122,6 +122,30 @@ describe('POST /reports/apps/{level}/query', () => {
     ).toContain('gender is not supported for keywords');
   });
 
+  it('answers campaign, ad group and ad metadata with the fields of their Apps reporting objects', async () => {
+    const metadataOf = async (level: string) =>
+      (await kit.post(`/reports/apps/${level}/query`, report())).body.result?.rows?.[0]
+        ?.metadata as Row;
+    const campaign = await metadataOf('campaigns');
+    for (const field of ['paymentModel', 'sharedBudgets', 'invoiceDetail', 'regulationResponses'])
+      expect(campaign).not.toHaveProperty(field);
+    expect(campaign).toMatchObject({
+      id: campaignId,
+      promotedObjectId: adamId,
+      adChannelType: 'SEARCH',
+    });
+    const adGroup = await metadataOf('adgroups');
+    expect(adGroup).not.toHaveProperty('targeting');
+    expect(adGroup).toMatchObject({ campaignId, campaign: {}, pricingModel: 'CPT' });
+    const ad = await metadataOf('ads');
+    expect(ad).not.toHaveProperty('creativeId');
+    expect(ad.creative).toEqual({
+      id: expect.any(Number),
+      creativeType: expect.any(String),
+      systemStatus: expect.any(String),
+    });
+  });
+
   it('answers search-term metadata as ReportingSearchTerm, its keyword a ReportingKeyword', async () => {
     const answer = await kit.post('/reports/apps/searchterms/query', report());
     expect(answer.status).toBe(200);

@@ -89,7 +89,15 @@ function metadataOf(
   let metadata: Record<string, unknown>;
   switch (request.level) {
     case 'campaigns': {
-      const campaign = presentCampaign(store, row.entityId);
+      // AppsReportingCampaign (appsreportingcampaign.md) has none of the campaign's payment,
+      // shared-budget, invoice or regulation fields.
+      const {
+        paymentModel: _paymentModel,
+        sharedBudgets: _sharedBudgets,
+        invoiceDetail: _invoiceDetail,
+        regulationResponses: _regulationResponses,
+        ...campaign
+      } = presentCampaign(store, row.entityId);
       const app = store.appsByAdamId.get(Number(campaign.promotedObjectId));
       metadata = {
         ...campaign,
@@ -98,9 +106,13 @@ function metadataOf(
       };
       break;
     }
-    case 'adgroups':
-      metadata = { ...presentAdGroup(store, row.entityId) };
+    case 'adgroups': {
+      // AppsReportingAdGroup (appsreportingadgroup.md): no targeting; `campaign` is a
+      // ReportingCampaignMin, which carries no fields yet (reportingcampaignmin.md).
+      const { targeting: _targeting, ...adGroup } = presentAdGroup(store, row.entityId);
+      metadata = { ...adGroup, campaign: {} };
       break;
+    }
     case 'keywords':
       metadata = reportingKeyword(store, row.entityId);
       break;
@@ -119,9 +131,20 @@ function metadataOf(
       };
       break;
     }
-    case 'ads':
-      metadata = { ...presentAd(store, row.entityId) };
+    case 'ads': {
+      // AppsReportingAd (appsreportingad.md): the creative as {id, creativeType, systemStatus}.
+      const { creativeId, ...ad } = presentAd(store, row.entityId);
+      const creative = store.creatives.get(creativeId);
+      metadata = {
+        ...ad,
+        creative: {
+          id: creativeId,
+          creativeType: creative?.creativeType ?? null,
+          systemStatus: creative?.systemStatus ?? null,
+        },
+      };
       break;
+    }
   }
   return { ...metadata, ...row.groups };
 }
