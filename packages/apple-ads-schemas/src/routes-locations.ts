@@ -1,8 +1,7 @@
-// Apple Maps locations and location groups: LocationGroupCreate, LocationGroupUpdate and the
-// QueryRequests of /locations/query and /location-groups/query (v1-maps-locations-and-geo.md), with
-// the rules of locationgroupcreate.md, rule.md, query-locations.md and query-location-groups.md.
+// Apple Maps location groups: LocationGroupCreate and LocationGroupUpdate
+// (v1-maps-locations-and-geo.md), with the rules of locationgroupcreate.md and rule.md. Their
+// queries' rules are in selector.ts.
 import { z } from 'zod';
-import { v1QueryRequestSchema } from './routes-shared-budgets';
 
 export const LOCATION_GROUP_TYPES = ['STATIC', 'DYNAMIC'] as const;
 export const LOCATION_RULE_FIELDS = ['adminArea', 'locality', 'postalCode', 'locationId'] as const;
@@ -102,38 +101,3 @@ export const locationGroupMembershipSchema = z
     locationIds: z.array(z.string()).nullish(),
   })
   .superRefine(membershipIssues);
-
-/** Filterable fields of query-locations.md; only `name` is sortable there. */
-export const locationQuerySchema = v1QueryRequestSchema(
-  {
-    brandId: ['EQUALS'],
-    name: ['EQUALS', 'STARTS_WITH'],
-    status: ['EQUALS', 'IN'],
-    'address.countryOrRegion': ['EQUALS', 'IN'],
-    'address.adminArea': ['EQUALS', 'IN'],
-    'address.locality': ['EQUALS', 'STARTS_WITH'],
-    'address.postalCode': ['EQUALS', 'IN'],
-    'eligibility.status': ['EQUALS', 'IN'],
-  },
-  ['name'],
-);
-
-const LOCATION_GROUP_FILTERS = {
-  id: ['EQUALS', 'IN'],
-  name: ['EQUALS', 'CONTAINS'],
-  brandId: ['EQUALS'],
-  groupType: ['EQUALS', 'IN'],
-  deleted: ['EQUALS'],
-  isAllLocationsGroup: ['EQUALS'],
-  'eligibility.status': ['EQUALS', 'IN'],
-  'eligibility.blockedGroups.supplyPlacement': ['CONTAINS_ANY'],
-  'eligibility.blockedGroups.countryOrRegion': ['CONTAINS_ANY'],
-  'eligibility.allowedGroups.supplyPlacement': ['CONTAINS_ANY'],
-  'eligibility.allowedGroups.countryOrRegion': ['CONTAINS_ANY'],
-} as const;
-
-/** Filterable fields of query-location-groups.md, every one of them sortable. */
-export const locationGroupQuerySchema = v1QueryRequestSchema(
-  LOCATION_GROUP_FILTERS,
-  Object.keys(LOCATION_GROUP_FILTERS),
-);

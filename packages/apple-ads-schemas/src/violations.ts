@@ -58,6 +58,9 @@ export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
       valueAt(body, issue.path) === undefined
     )
       return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
+    // A refinement may name Apple's code itself, e.g. a required filter missing from a list.
+    if (issue.code === 'custom' && issue.params?.violation === 'FIELD_REQUIRED')
+      return [{ code: 'FIELD_REQUIRED', message: issue.message, field }];
     return [{ code: 'INVALID_VALUE', message: issue.message, field }];
   });
 }

@@ -15,7 +15,11 @@ import {
   negativeKeywordBulkUpdateSchema,
   negativeKeywordCreateSchema,
   negativeKeywordUpdateSchema,
+  reportRequestSchema,
   requireValid,
+  selectorSchema,
+  selectorShapeSchema,
+  type QueryEndpoint,
   type V1Schema,
 } from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
@@ -218,13 +222,20 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     bulkUpdate?: V1Schema;
   }
 
+  /** A /query call, refused before it leaves Tapwise when it breaks the endpoint's rules. */
+  const queryCall = <T>(endpoint: QueryEndpoint, selector: Selector) =>
+    call<Page<T>>(
+      'POST',
+      endpoint,
+      requireValid(`POST ${endpoint}`, selectorSchema(endpoint), selector),
+    );
+
   function entity<T, C, U>(
-    path: string,
+    path: '/campaigns' | '/adgroups' | '/keywords' | '/negative-keywords' | '/ads' | '/creatives',
     rules: WriteRules,
     prepareCreate: (input: C) => unknown = (input) => input,
   ): EntityOperations<T, C, U> {
-    const query = async (selector: Selector = {}) =>
-      call<Page<T>>('POST', `${path}/query`, selector);
+    const query = async (selector: Selector = {}) => queryCall<T>(`${path}/query`, selector);
     return {
       create: async (input) => {
         const body = requireValid(`POST ${path}`, rules.create, prepareCreate(input));
@@ -294,7 +305,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     const response = await call<{
       result: { rows: ReportRow<M>[]; summary?: { grandTotal?: WireMetrics } };
       pagination: ReportPage['pagination'];
-    }>('POST', `/reports/apps/${level}/query`, request);
+    }>(
+      'POST',
+      `/reports/apps/${level}/query`,
+      requireValid(`POST /reports/apps/${level}/query`, reportRequestSchema(level), request),
+    );
     return {
       rows: response.result.rows ?? [],
       grandTotal: response.result.summary?.grandTotal ?? null,
@@ -303,7 +318,7 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   };
 
   const productPageQuery = (selector: Selector = {}) =>
-    call<Page<ProductPage>>('POST', '/product-pages/query', selector);
+    queryCall<ProductPage>('/product-pages/query', selector);
 
   return {
     adAccountId,
@@ -318,7 +333,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>
-        call<Page<Record<string, unknown>>>('POST', '/eligibilities/apps/query', selector),
+        call<Page<Record<string, unknown>>>(
+          'POST',
+          '/eligibilities/apps/query',
+          requireValid('POST /eligibilities/apps/query', selectorShapeSchema, selector),
+        ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
       '/campaigns',

@@ -419,7 +419,8 @@ export interface SearchTermReportMetadata {
   campaignId: number;
   adGroupId: number;
   adAccountId: number;
-  keywordId?: number;
+  /** The keyword that matched (ReportingKeyword); Apple sends no keywordId of its own. */
+  keyword?: KeywordReportMetadata;
   searchTermText: string | null;
   searchTermSource: 'AUTO' | 'TARGETED';
 }

@@ -107,6 +107,6 @@ export function registerAccountRoutes(router: Router): void {
         minAge: null,
       })),
     );
-    return { body: runQuery(rows, (context.body ?? {}) as object) };
+    return { body: runQuery(rows, context.body) };
   });
 }

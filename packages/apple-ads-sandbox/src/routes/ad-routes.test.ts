@@ -11,11 +11,14 @@ beforeAll(async () => {
 afterAll(() => harness.sandbox.close());
 
 async function runningAdGroup(): Promise<number> {
+  // displayStatus is not a filterable field of post-adgroups-query.md: read it from the rows.
   const groups = await harness.call('POST', '/adgroups/query', {
-    filters: [{ field: 'displayStatus', operator: 'EQUALS', value: 'RUNNING' }],
-    pagination: { pageSize: 1 },
+    filters: [{ field: 'status', operator: 'EQUALS', value: 'ENABLED' }],
+    pagination: { pageSize: 100 },
   });
-  return groups.body.result[0].id;
+  return groups.body.result.find(
+    (group: { displayStatus: string }) => group.displayStatus === 'RUNNING',
+  ).id;
 }
 
 describe('ads', () => {

@@ -10,7 +10,8 @@ import { newAd, newCreative } from '../model/factories.js';
 import { presentAd } from '../model/presenters.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { detail, notFound } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
 import { accountId, body, diff, idParam, ownAdGroup } from './scope.js';
 
@@ -86,7 +87,7 @@ export function registerAdRoutes(router: Router): void {
     const ads = [...context.store.ads.values()]
       .filter((ad) => ad.adAccountId === account)
       .map((ad) => presentAd(context.store, ad.id));
-    return { body: runQuery(ads, body(context) as QueryInput) };
+    return { body: runQuery(ads, context.body, selectorSchema('/ads/query')) };
   });
 
   router.add('POST', '/creatives', (context) => {
@@ -174,7 +175,8 @@ export function registerAdRoutes(router: Router): void {
     return {
       body: runQuery(
         [...context.store.creatives.values()].filter((c) => c.adAccountId === account),
-        body(context) as QueryInput,
+        context.body,
+        selectorSchema('/creatives/query'),
       ),
     };
   });
@@ -190,6 +192,6 @@ export function registerAdRoutes(router: Router): void {
     const pages = [...context.store.productPages.values()].filter((page) =>
       owned.includes(page.adamId),
     );
-    return { body: runQuery(pages, body(context) as QueryInput) };
+    return { body: runQuery(pages, context.body, selectorSchema('/product-pages/query')) };
   });
 }

@@ -16,7 +16,8 @@ import { presentAdGroup, presentCampaign } from '../model/presenters.js';
 import { parseAppleTimestamp } from '../model/calendar.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { detail } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
 import { accountId, body, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
 
@@ -36,7 +37,7 @@ export function registerCampaignRoutes(router: Router): void {
     const campaigns = [...context.store.campaigns.values()]
       .filter((c) => c.adAccountId === account)
       .map((c) => presentCampaign(context.store, c.id));
-    return { body: runQuery(campaigns, body(context) as QueryInput) };
+    return { body: runQuery(campaigns, context.body, selectorSchema('/campaigns/query')) };
   });
 
   router.add('POST', '/adgroups', createAdGroup);
@@ -54,7 +55,7 @@ export function registerCampaignRoutes(router: Router): void {
     const adGroups = [...context.store.adGroups.values()]
       .filter((g) => g.adAccountId === account)
       .map((g) => presentAdGroup(context.store, g.id));
-    return { body: runQuery(adGroups, body(context) as QueryInput) };
+    return { body: runQuery(adGroups, context.body, selectorSchema('/adgroups/query')) };
   });
 }
 

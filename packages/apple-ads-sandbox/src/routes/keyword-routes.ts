@@ -15,7 +15,8 @@ import { centsToAmount } from '../model/money.js';
 import { presentKeyword } from '../model/presenters.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
 import { deleteNegativeKeyword, recordDeletes } from '../model/cascade.js';
 import {
@@ -325,20 +326,11 @@ export function registerKeywordRoutes(router: Router): void {
     return { body: {} };
   });
   router.add('POST', '/keywords/query', (context) => {
-    const request = body(context) as QueryInput;
-    const adGroupFilter = (request.filters ?? []).find(
-      (filter) => filter.field === 'adGroupId' && filter.operator === 'IN',
-    );
-    if (adGroupFilter && Array.isArray(adGroupFilter.value) && adGroupFilter.value.length > 1000) {
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', [
-        detail('INVALID_VALUE', 'adGroupId IN takes at most 1000 values', 'filters'),
-      ]);
-    }
     const account = accountId(context);
     const keywords: Keyword[] = [];
     for (const keyword of context.store.keywords.values())
       if (keyword.adAccountId === account) keywords.push(keyword);
-    const page = runQuery(keywords, request);
+    const page = runQuery(keywords, context.body, selectorSchema('/keywords/query'));
     return {
       body: {
         ...page,
@@ -374,7 +366,9 @@ export function registerKeywordRoutes(router: Router): void {
     const negatives = [...context.store.negativeKeywords.values()].filter(
       (negative) => negative.adAccountId === account,
     );
-    return { body: runQuery(negatives, body(context) as QueryInput) };
+    return {
+      body: runQuery(negatives, context.body, selectorSchema('/negative-keywords/query')),
+    };
   });
   router.add('POST', '/negative-keywords/bulk-create', (context) =>
     runBulk(context, 'CREATE', (data, id) => prepare(id, () => negativeCreate(context, data))),

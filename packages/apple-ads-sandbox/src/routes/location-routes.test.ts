@@ -85,6 +85,7 @@ describe('business brands', () => {
         await api.call('POST', '/business-brands/query', { body, context: maps }),
         'INVALID_VALUE',
         field,
+        'INVALID_REQUEST',
       );
   });
 });
@@ -140,7 +141,7 @@ describe('locations', () => {
       [{ sorting: [{ field: 'status', order: 'ASC' }] }, 'sorting.0.field'],
     ];
     for (const [body, field] of cases)
-      expectRefused(await queryLocations(body), 'INVALID_VALUE', field);
+      expectRefused(await queryLocations(body), 'INVALID_VALUE', field, 'INVALID_REQUEST');
     const response = await api.call('POST', '/locations/query', { body: {}, context: null });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('INVALID_REQUEST');
@@ -376,6 +377,7 @@ describe('location groups', () => {
       }),
       'INVALID_VALUE',
       'filters.0.field',
+      'INVALID_REQUEST',
     );
     const [appsAccount = 0] = api.accountIds;
     const id = response.body.result[0].id;

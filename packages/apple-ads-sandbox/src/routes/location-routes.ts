@@ -1,12 +1,10 @@
 // Apple Maps brands and their locations (read-only, those delegated to the X-AP-Context account)
 // and the location groups an ad account builds from them: STATIC lists or DYNAMIC rules.
 import {
-  businessBrandQuerySchema,
   locationGroupCreateSchema,
   locationGroupMembershipSchema,
-  locationGroupQuerySchema,
   locationGroupUpdateSchema,
-  locationQuerySchema,
+  selectorSchema,
 } from '@tapwise/apple-ads-schemas';
 import type { LocationGroup } from '../model/entities.js';
 import { newLocationGroup } from '../model/factories.js';
@@ -24,9 +22,8 @@ export function registerLocationRoutes(router: Router): void {
     return { body: { result: brand } };
   });
   router.add('POST', '/business-brands/query', (context) => {
-    const request = parseBody(businessBrandQuerySchema, context.body, {});
     const brands = brandsOf(context).flatMap((id) => context.store.brands.get(id) ?? []);
-    return { body: runQuery(brands, request) };
+    return { body: runQuery(brands, context.body, selectorSchema('/business-brands/query')) };
   });
 
   router.add('GET', '/locations/{id}', (context) => {
@@ -35,12 +32,11 @@ export function registerLocationRoutes(router: Router): void {
     return { body: { result: location } };
   });
   router.add('POST', '/locations/query', (context) => {
-    const request = parseBody(locationQuerySchema, context.body, {});
     const brands = brandsOf(context);
     const locations = [...context.store.locations.values()].filter((location) =>
       brands.includes(location.brandId),
     );
-    return { body: runQuery(locations, request) };
+    return { body: runQuery(locations, context.body, selectorSchema('/locations/query')) };
   });
 
   router.add('POST', '/location-groups', createLocationGroup);
@@ -180,13 +176,12 @@ function updateLocationGroup(context: RouteContext) {
 
 function queryLocationGroups(context: RouteContext) {
   const { store } = context;
-  const request = parseBody(locationGroupQuerySchema, context.body, {});
   const account = String(accountId(context));
   // Filters see the groups as presented, plus the `deleted` flag the query page filters on.
   const groups = [...store.locationGroups.values()]
     .filter((group) => group.adAccountId === account)
     .map((group) => ({ ...presentLocationGroup(store, group.id), deleted: group.deleted }));
-  const page = runQuery(groups, request);
+  const page = runQuery(groups, context.body, selectorSchema('/location-groups/query'));
   return {
     body: { ...page, result: page.result.map(({ deleted: _deleted, ...group }) => group) },
   };

@@ -325,11 +325,13 @@ describe('POST /shared-budgets/query', () => {
         await api.call('POST', '/shared-budgets/query', { body }),
         'INVALID_VALUE',
         field,
+        'INVALID_REQUEST',
       );
     expectRefused(
       await api.call('POST', '/shared-budgets/query', { body: { select: [] } }),
       'INVALID_FIELD',
       'select',
+      'INVALID_REQUEST',
     );
   });
 

@@ -3,7 +3,7 @@
 // name an account it reaches.
 import {
   sharedBudgetCreateSchema,
-  sharedBudgetQuerySchema,
+  selectorSchema,
   sharedBudgetUpdateSchema,
 } from '@tapwise/apple-ads-schemas';
 import { DAY_MS, parseAppleTimestamp } from '../model/calendar.js';
@@ -13,7 +13,7 @@ import { amountToCents, centsToAmount } from '../model/money.js';
 import { presentSharedBudget } from '../model/presenters.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
-import { runQuery } from '../server/entity-query.js';
+import { refuseInvalid, runQuery } from '../server/entity-query.js';
 import { parseBody } from '../server/validate.js';
 import { idParam } from './scope.js';
 
@@ -237,7 +237,7 @@ function deleteSharedBudget(context: RouteContext) {
 
 function querySharedBudgets(context: RouteContext) {
   const { store } = context;
-  const request = parseBody(sharedBudgetQuerySchema, context.body, {});
+  const request = refuseInvalid(selectorSchema('/shared-budgets/query'), context.body);
   if (context.adAccountId !== null && !reaches(context, context.adAccountId))
     throw new ApiError(403, 'FORBIDDEN', 'The API user has no access to this ad account');
   // An X-AP-Context, when sent, narrows the list to the budget orders of that account.
@@ -248,10 +248,11 @@ function querySharedBudgets(context: RouteContext) {
         : budget.adAccountIds.includes(context.adAccountId),
     )
     .map((budget) => presentSharedBudget(store, budget.id));
-  const filters = request.filters?.map((filter) => ({
-    ...filter,
-    // adAccountIds is an array: EQUALS and IN match a budget order naming any of the values.
-    operator: filter.field === 'adAccountIds' ? 'CONTAINS_ANY' : filter.operator,
-  }));
+  // adAccountIds is an array: EQUALS and IN match a budget order naming any of the values.
+  const filters = request.filters?.map((filter) =>
+    filter.field === 'adAccountIds'
+      ? { ...filter, operator: 'CONTAINS_ANY' as const, value: [filter.value].flat() }
+      : filter,
+  );
   return { body: runQuery(budgets, { ...request, filters }) };
 }

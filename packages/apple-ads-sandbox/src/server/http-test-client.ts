@@ -17,9 +17,14 @@ export interface TestResponse {
 }
 
 /** Expects Apple's 400 VALIDATION_ERROR carrying a detail with this code and field. */
-export function expectRefused(response: TestResponse, code: string, field: string): void {
+export function expectRefused(
+  response: TestResponse,
+  code: string,
+  field: string,
+  errorCode = 'VALIDATION_ERROR',
+): void {
   expect(response.status).toBe(400);
-  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.code).toBe(errorCode);
   expect(response.body.error.details).toContainEqual(
     expect.objectContaining({ code, info: { field } }),
   );
