@@ -13,7 +13,7 @@ import { detail, notFound } from '../server/api-error.js';
 import { selectorSchema } from '@tapwise/apple-ads-schemas';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
-import { accountId, body, diff, idParam, ownAdGroup } from './scope.js';
+import { accountId, diff, idParam, ownAdGroup } from './scope.js';
 
 function ownAd(context: RouteContext, id: number): Ad {
   const ad = context.store.ads.get(id);

@@ -19,7 +19,7 @@ import { detail } from '../server/api-error.js';
 import { selectorSchema } from '@tapwise/apple-ads-schemas';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
-import { accountId, body, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
+import { accountId, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
 
 export function registerCampaignRoutes(router: Router): void {
   router.add('POST', '/campaigns', createCampaign);
