@@ -327,9 +327,14 @@ function appleReader(sandbox: Sandbox): AccountClient {
 /** Every keyword's own bid at Apple, by id. */
 async function appleBids(apple: AccountClient) {
   const bids = new Map<string, number | null>();
-  for await (const page of apple.keywords.all())
-    for (const keyword of page)
-      bids.set(String(keyword.id), keyword.bid ? amountToMicros(keyword.bid.amount) : null);
+  // Apple answers keyword queries per campaign (or ad group) only.
+  for await (const campaigns of apple.campaigns.all())
+    for (const campaign of campaigns)
+      for await (const page of apple.keywords.all({
+        filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaign.id }],
+      }))
+        for (const keyword of page)
+          bids.set(String(keyword.id), keyword.bid ? amountToMicros(keyword.bid.amount) : null);
   return bids;
 }
 

@@ -6,6 +6,7 @@ const projects = [
   'packages/contracts',
   'packages/apple-ads',
   'packages/apple-ads-sandbox',
+  'packages/apple-ads-schemas',
   'packages/exchange-rates',
   'packages/exchange-rates-simulator',
   'apps/server',

@@ -17,6 +17,29 @@ describe('violationsOf', () => {
       { code: 'INVALID_VALUE', message: 'name is at most 5 characters', field: 'name' },
     ]);
     expect(violationsOf(body, { name: 'ok' })).toEqual([]);
+    expect(violationsOf(body, { name: 5 })).toEqual([
+      {
+        code: 'INVALID_VALUE',
+        message: 'Invalid input: expected string, received number',
+        field: 'name',
+      },
+    ]);
+  });
+
+  it('tells an absent field (FIELD_REQUIRED) from a null or wrong one (INVALID_VALUE), enums included', () => {
+    const typed = z.strictObject({ name: z.string(), kind: z.enum(['A', 'B'], 'kind is A or B') });
+    expect(violationsOf(typed, {})).toEqual([
+      { code: 'FIELD_REQUIRED', message: 'name is required', field: 'name' },
+      { code: 'FIELD_REQUIRED', message: 'kind is required', field: 'kind' },
+    ]);
+    expect(violationsOf(typed, { name: null, kind: 'C' })).toEqual([
+      {
+        code: 'INVALID_VALUE',
+        message: 'Invalid input: expected string, received null',
+        field: 'name',
+      },
+      { code: 'INVALID_VALUE', message: 'kind is A or B', field: 'kind' },
+    ]);
   });
 
   it('has the client refuse a call naming the rule', () => {

@@ -30,6 +30,16 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
+/** The body's value at an issue's path: zod 4 leaves `input` out of its issues by default. */
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** What Apple's reference says is wrong with `body`; empty when the schema accepts it. */
 export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
   const parsed = schema.safeParse(body);
@@ -42,8 +52,15 @@ export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
         message: `${key} is not a field of this request`,
         field: field ? `${field}.${key}` : key,
       }));
-    if (issue.code === 'invalid_type' && issue.input === undefined)
+    // Absent (not null) where a value or one of an enum's values is needed.
+    if (
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      valueAt(body, issue.path) === undefined
+    )
       return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
+    // A refinement may name Apple's code itself, e.g. a required filter missing from a list.
+    if (issue.code === 'custom' && issue.params?.violation === 'FIELD_REQUIRED')
+      return [{ code: 'FIELD_REQUIRED', message: issue.message, field }];
     return [{ code: 'INVALID_VALUE', message: issue.message, field }];
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppleAdsError } from './errors.js';
+import { V1RequestError } from '@tapwise/apple-ads-schemas';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
 import { createAppleAdsClient, type AppleAdsClient } from './client.js';
 import { generateKeyPair } from './key-pair.js';
@@ -59,15 +59,21 @@ describe('identity and access', () => {
 describe('entities', () => {
   it('pages through all 2,000 demo keywords with the pager', async () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
+    const adGroups = await account.adGroups.query({ pagination: { pageSize: 1000 } });
+    const inAdGroups = adGroups.result.map((adGroup) => adGroup.id);
     let count = 0;
-    for await (const page of account.keywords.all({}, 700)) count += page.length;
+    for await (const page of account.keywords.all(
+      { filters: [{ field: 'adGroupId', operator: 'IN', value: inAdGroups }] },
+      700,
+    ))
+      count += page.length;
     expect(count).toBe(2000);
   });
 
   it('queries campaigns with filters, sorting and pagination', async () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const page = await account.campaigns.query({
-      filters: [{ field: 'name', operator: 'CONTAINS', value: 'Brand' }],
+      filters: [{ field: 'name', operator: 'LIKE', value: '%Brand%' }],
       sorting: [{ field: 'name', order: 'DESC' }],
       pagination: { offset: 1, pageSize: 2, fetchTotalCount: true },
     });
@@ -108,12 +114,8 @@ describe('entities', () => {
           matchType: 'EXACT',
           bid: { amount: '2.10', currency: 'USD' },
         },
-        {
-          adGroupId: adGroup.id,
-          text: 'bad bid',
-          matchType: 'EXACT',
-          bid: { amount: '-1', currency: 'USD' },
-        },
+        // Passes the v1 rules, but Apple finds no such ad group: only this item fails.
+        { adGroupId: 1, text: 'lost', matchType: 'EXACT' },
       ],
       { allowPartialSuccess: true },
     );
@@ -121,13 +123,13 @@ describe('entities', () => {
       [0, 'CREATE', true],
       [1, 'CREATE', false],
     ]);
-    expect(created[1]?.error?.code).toBe('VALIDATION_ERROR');
+    expect(created[1]?.error?.code).toBe('NOT_FOUND');
     const keywordId = created[0]?.result?.id ?? 0;
     await expect(
       account.keywords.bulkCreate([
         { adGroupId: adGroup.id, text: 'x', bid: { amount: '1.234', currency: 'USD' } },
       ]),
-    ).rejects.toMatchObject({ kind: 'request', status: 400 });
+    ).rejects.toBeInstanceOf(V1RequestError);
     const updated = await account.keywords.bulkUpdate([{ id: keywordId, status: 'PAUSED' }]);
     expect(updated[0]?.result?.status).toBe('PAUSED');
     const negatives = await account.negativeKeywords.bulkCreate([
@@ -158,7 +160,7 @@ describe('entities', () => {
     expect(deleted.result.map((c) => c.id)).toContain(campaign.id);
   });
 
-  it('returns validation details with the field for a bad create', async () => {
+  it('refuses a write that breaks a v1 rule before sending it, naming the rule', async () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const error = await account.adGroups
       .create({
@@ -168,10 +170,28 @@ describe('entities', () => {
         bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP' },
       })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppleAdsError);
-    expect((error as AppleAdsError).details).toContainEqual(
-      expect.objectContaining({ code: 'INVALID_VALUE', info: { field: 'name' } }),
+    expect(error).toBeInstanceOf(V1RequestError);
+    expect((error as V1RequestError).violations).toEqual([
+      { code: 'INVALID_VALUE', message: 'name must be non-empty', field: 'name' },
+    ]);
+    const before = fixture.sandbox.accounts()[0]?.campaignCount;
+    await expect(
+      account.campaigns.create({
+        name: 'Mismatched strategy',
+        billingEvent: 'TAPS',
+        promotedObjectType: 'APPSTORE_APP',
+        promotedObjectId: String(fixture.sandbox.accounts()[0]?.adamIds[0]),
+        dailyBudget: { value: { amount: '10.00', currency: 'USD' } },
+        targeting: { countryOrRegion: { include: ['US'] } },
+        bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'TAP' },
+      }),
+    ).rejects.toThrow(
+      'POST /campaigns breaks Apple Ads v1 rules: bidStrategy.bidStrategyGoal: bidStrategyGoal must be INSTALL for MAX_CONVERSIONS',
     );
+    await expect(
+      account.keywords.bulkUpdate([{ id: 1, text: 'renamed' } as never]),
+    ).rejects.toBeInstanceOf(V1RequestError);
+    expect(fixture.sandbox.accounts()[0]?.campaignCount).toBe(before);
   });
 
   it('lists product pages and app details of owned apps', async () => {
@@ -181,7 +201,8 @@ describe('entities', () => {
     const page = await account.productPages.get(pages.result[0]?.id ?? '');
     expect(page.state).toBe('PUBLISHED');
     const details = await account.apps.details(Number(page.adamId));
-    expect(details.adamId).toBe(Number(page.adamId));
+    expect(details).toMatchObject({ id: String(page.adamId), isPreorder: false });
+    expect(details).not.toHaveProperty('adamId');
     const search = await account.apps.search('', { returnOwnedApps: true });
     expect(search.result.map((app) => app.adamId)).toContain(Number(page.adamId));
   });
@@ -235,7 +256,7 @@ describe('reports', () => {
     const campaignId = (
       await account.campaigns.query({
         filters: [
-          { field: 'name', operator: 'CONTAINS', value: 'Discovery' },
+          { field: 'name', operator: 'LIKE', value: '%Discovery%' },
           { field: 'status', operator: 'EQUALS', value: 'ENABLED' },
         ],
       })
@@ -260,7 +281,7 @@ describe('reports', () => {
         ...request,
         timeRange: { ...request.timeRange, timeZone: 'UTC' },
       }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toThrow('timeRange.timeZone: search term reports support ORTZ only');
     await expect(
       account.reports.keywords({
         ...request,
@@ -269,7 +290,7 @@ describe('reports', () => {
     ).rejects.toMatchObject({ status: 400 });
     await expect(
       account.reports.keywords({ timeRange: request.timeRange, filters: [] }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toThrow('filters: a campaignId filter is required (appsreportingrequest.md)');
   });
 });
 
@@ -376,7 +397,7 @@ describe('ad group changes through the API', () => {
         await changed.account.campaigns.query({
           filters: [
             { field: 'status', operator: 'EQUALS', value: 'ENABLED' },
-            { field: 'name', operator: 'CONTAINS', value: 'Category' },
+            { field: 'name', operator: 'LIKE', value: '%Category%' },
           ],
         })
       ).result[0];

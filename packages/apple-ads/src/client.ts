@@ -1,5 +1,27 @@
 // The typed Apple Ads v1 client. Account-scoped operations live under forAccount(id) so the
 // X-AP-Context header can never be forgotten; pagers walk every page of a query or report.
+import {
+  adCreateSchema,
+  adGroupCreateSchema,
+  adGroupUpdateSchema,
+  adUpdateSchema,
+  campaignCreateSchema,
+  campaignUpdateSchema,
+  creativeCreateSchema,
+  creativeUpdateSchema,
+  keywordBulkUpdateSchema,
+  keywordCreateSchema,
+  keywordUpdateSchema,
+  negativeKeywordBulkUpdateSchema,
+  negativeKeywordCreateSchema,
+  negativeKeywordUpdateSchema,
+  reportRequestSchema,
+  requireValid,
+  selectorSchema,
+  selectorShapeSchema,
+  type QueryEndpoint,
+  type V1Schema,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import { changeHistoryOperations, type ChangeHistoryOperations } from './change-history.js';
 import { geoOperations, type GeoOperations } from './geo.js';
@@ -192,18 +214,38 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   const call: AccountCall = (method, path, body, query, options) =>
     transport.request({ method, path, body, query, adAccountId, read: options?.read });
 
+  /** The v1 rules a write body must keep; a body that breaks one is refused before sending. */
+  interface WriteRules {
+    create: V1Schema;
+    update: V1Schema;
+    /** A bulk-update item: the update with the entity's id. */
+    bulkUpdate?: V1Schema;
+  }
+
+  /** A /query call, refused before it leaves Tapwise when it breaks the endpoint's rules. */
+  const queryCall = <T>(endpoint: QueryEndpoint, selector: Selector) =>
+    call<Page<T>>(
+      'POST',
+      endpoint,
+      requireValid(`POST ${endpoint}`, selectorSchema(endpoint), selector),
+    );
+
   function entity<T, C, U>(
-    path: string,
+    path: '/campaigns' | '/adgroups' | '/keywords' | '/negative-keywords' | '/ads' | '/creatives',
+    rules: WriteRules,
     prepareCreate: (input: C) => unknown = (input) => input,
   ): EntityOperations<T, C, U> {
-    const query = async (selector: Selector = {}) =>
-      call<Page<T>>('POST', `${path}/query`, selector);
+    const query = async (selector: Selector = {}) => queryCall<T>(`${path}/query`, selector);
     return {
-      create: async (input) =>
-        (await call<{ result: T }>('POST', path, prepareCreate(input))).result,
+      create: async (input) => {
+        const body = requireValid(`POST ${path}`, rules.create, prepareCreate(input));
+        return (await call<{ result: T }>('POST', path, body)).result;
+      },
       get: async (id) => (await call<{ result: T }>('GET', `${path}/${id}`)).result,
-      update: async (id, patch) =>
-        (await call<{ result: T }>('PUT', `${path}/${id}`, patch)).result,
+      update: async (id, patch) => {
+        const body = requireValid(`PUT ${path}/${id}`, rules.update, patch);
+        return (await call<{ result: T }>('PUT', `${path}/${id}`, body)).result;
+      },
       delete: async (id) => {
         await call('DELETE', `${path}/${id}`);
       },
@@ -213,17 +255,29 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     };
   }
 
-  function bulk<T, C, U>(path: string): BulkOperations<T, C, U> {
-    const send = async (operation: string, items: unknown[], allowPartialSuccess?: boolean) =>
+  function bulk<T, C, U>(path: string, rules: Required<WriteRules>): BulkOperations<T, C, U> {
+    const send = async (
+      operation: string,
+      items: unknown[],
+      allowPartialSuccess?: boolean,
+      schema?: V1Schema,
+    ) =>
       (
         await call<{ result: BulkItemResult<T>[] }>('POST', `${path}/${operation}`, {
           allowPartialSuccess: allowPartialSuccess ?? false,
-          items: items.map((data, correlationId) => ({ correlationId, data })),
+          items: items.map((data, correlationId) => ({
+            correlationId,
+            data: schema
+              ? requireValid(`POST ${path}/${operation} item ${correlationId}`, schema, data)
+              : data,
+          })),
         })
       ).result;
     return {
-      bulkCreate: (items, options) => send('bulk-create', items, options?.allowPartialSuccess),
-      bulkUpdate: (items, options) => send('bulk-update', items, options?.allowPartialSuccess),
+      bulkCreate: (items, options) =>
+        send('bulk-create', items, options?.allowPartialSuccess, rules.create),
+      bulkUpdate: (items, options) =>
+        send('bulk-update', items, options?.allowPartialSuccess, rules.bulkUpdate),
       bulkDelete: (ids, options) =>
         send(
           'bulk-delete',
@@ -233,6 +287,17 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     };
   }
 
+  const keywordRules = {
+    create: keywordCreateSchema,
+    update: keywordUpdateSchema,
+    bulkUpdate: keywordBulkUpdateSchema,
+  };
+  const negativeKeywordRules = {
+    create: negativeKeywordCreateSchema,
+    update: negativeKeywordUpdateSchema,
+    bulkUpdate: negativeKeywordBulkUpdateSchema,
+  };
+
   const queryReport = async <M>(
     level: ReportLevel,
     request: ReportRequest,
@@ -240,7 +305,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
     const response = await call<{
       result: { rows: ReportRow<M>[]; summary?: { grandTotal?: WireMetrics } };
       pagination: ReportPage['pagination'];
-    }>('POST', `/reports/apps/${level}/query`, request);
+    }>(
+      'POST',
+      `/reports/apps/${level}/query`,
+      requireValid(`POST /reports/apps/${level}/query`, reportRequestSchema(level), request),
+    );
     return {
       rows: response.result.rows ?? [],
       grandTotal: response.result.summary?.grandTotal ?? null,
@@ -249,7 +318,7 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   };
 
   const productPageQuery = (selector: Selector = {}) =>
-    call<Page<ProductPage>>('POST', '/product-pages/query', selector);
+    queryCall<ProductPage>('/product-pages/query', selector);
 
   return {
     adAccountId,
@@ -264,27 +333,43 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>
-        call<Page<Record<string, unknown>>>('POST', '/eligibilities/apps/query', selector),
+        call<Page<Record<string, unknown>>>(
+          'POST',
+          '/eligibilities/apps/query',
+          requireValid('POST /eligibilities/apps/query', selectorShapeSchema, selector),
+        ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
       '/campaigns',
+      { create: campaignCreateSchema, update: campaignUpdateSchema },
       (input) => ({ ...input, adAccountId }),
     ),
-    adGroups: entity<AdGroup, AdGroupCreate, AdGroupUpdate>('/adgroups'),
+    adGroups: entity<AdGroup, AdGroupCreate, AdGroupUpdate>('/adgroups', {
+      create: adGroupCreateSchema,
+      update: adGroupUpdateSchema,
+    }),
     keywords: {
-      ...entity<Keyword, KeywordCreate, KeywordUpdate>('/keywords'),
-      ...bulk<Keyword, KeywordCreate, KeywordUpdate>('/keywords'),
+      ...entity<Keyword, KeywordCreate, KeywordUpdate>('/keywords', keywordRules),
+      ...bulk<Keyword, KeywordCreate, KeywordUpdate>('/keywords', keywordRules),
     },
     negativeKeywords: {
       ...entity<NegativeKeyword, NegativeKeywordCreate, { status?: 'ENABLED' | 'PAUSED' }>(
         '/negative-keywords',
+        negativeKeywordRules,
       ),
       ...bulk<NegativeKeyword, NegativeKeywordCreate, { status?: 'ENABLED' | 'PAUSED' }>(
         '/negative-keywords',
+        negativeKeywordRules,
       ),
     },
-    ads: entity<Ad, AdCreate, { name?: string; status?: 'ENABLED' | 'PAUSED' }>('/ads'),
-    creatives: entity<Creative, CreativeCreate, { name?: string }>('/creatives'),
+    ads: entity<Ad, AdCreate, { name?: string; status?: 'ENABLED' | 'PAUSED' }>('/ads', {
+      create: adCreateSchema,
+      update: adUpdateSchema,
+    }),
+    creatives: entity<Creative, CreativeCreate, { name?: string }>('/creatives', {
+      create: creativeCreateSchema,
+      update: creativeUpdateSchema,
+    }),
     productPages: {
       get: async (productPageId) =>
         (

@@ -10,6 +10,8 @@ export type {
 } from './client.js';
 export { AppleAdsError, AppleAdsAmbiguousWriteError } from './errors.js';
 export type { AppleAdsErrorKind, AppleErrorDetail } from './errors.js';
+/** Thrown before sending a write that breaks a rule of Apple's v1 reference. */
+export { V1RequestError } from '@tapwise/apple-ads-schemas';
 export { generateKeyPair } from './key-pair.js';
 export type { AppleAdsKeyPair } from './key-pair.js';
 export { createClientSecret, APPLE_TOKEN_URL } from './token-provider.js';

@@ -1,3 +1,4 @@
+import { V1RequestError } from '@tapwise/apple-ads-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture } from './sandbox-fixture.js';
 import { adamIdOf } from './report-metrics.js';
@@ -95,10 +96,18 @@ describe('impression share', () => {
         timeRange: { start: day(-8), end: day(-2), granularity: 'DAILY' },
         filters: [],
       }),
-    ).rejects.toMatchObject({ kind: 'request', status: 400 });
+    ).rejects.toThrow(
+      new V1RequestError('POST /insights/apps/impression-share/query', [
+        {
+          code: 'FIELD_REQUIRED',
+          message: 'a promotedObjectId filter is required (impressionsharequeryrequest.md)',
+          field: 'filters',
+        },
+      ]),
+    );
     await expect(
       account.insights.impressionShare({
-        timeRange: { start: day(-45), end: day(-2), granularity: 'DAILY' },
+        timeRange: { start: day(-45), end: day(-40), granularity: 'DAILY' },
         filters: [{ field: 'promotedObjectId', operator: 'EQUALS', value: String(adamId) }],
       }),
     ).rejects.toMatchObject({ status: 400 });

@@ -1,5 +1,12 @@
 // Insights (v1-insights.md, WIRE.md section 8): search-term popularity per storefront and genre,
 // and impression share of a promoted app. Both are UTC-only and page with offset/pageSize.
+import {
+  impressionShareRequestSchema,
+  POPULARITY_FIELDS,
+  requireValid,
+  searchTermPopularityRequestSchema,
+  type RequestSchema,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import type { Pagination, QueryFilter, QuerySort } from './types.js';
 
@@ -11,7 +18,10 @@ export interface InsightRequest<G extends string> {
   pagination?: { offset?: number; pageSize?: number };
 }
 
-export type SearchTermPopularityRequest = InsightRequest<'WEEKLY_SUN_SAT' | 'MONTHLY'>;
+export interface SearchTermPopularityRequest extends InsightRequest<'WEEKLY_SUN_SAT' | 'MONTHLY'> {
+  /** The metrics to include; Apple leaves out those not asked for. Default: all four. */
+  fields?: (typeof POPULARITY_FIELDS)[number][];
+}
 
 export interface ImpressionShareRequest extends InsightRequest<'DAILY' | 'WEEKLY_SUN_SAT'> {
   /** Must include a promotedObjectId filter (EQUALS or IN). */
@@ -20,13 +30,14 @@ export interface ImpressionShareRequest extends InsightRequest<'DAILY' | 'WEEKLY
 }
 
 export interface SearchTermPopularityRow {
-  /** Sunday of the week (WEEKLY_SUN_SAT). */
+  /** The Sunday after the completed Sunday-Saturday week (WEEKLY_SUN_SAT). */
   week?: string;
   /** YYYY-MM (MONTHLY). */
   month?: string;
   countryOrRegion: string;
   genre: string;
   searchTerm: string;
+  /** The four metrics are present when the request's `fields` asks for them (the default). */
   rankInGenre: number;
   searchPopularityInGenre: number;
   searchPopularity1to100: number;
@@ -44,7 +55,7 @@ export interface ImpressionShareRow {
   /** 0-1; equal up to 0.9, then the band 0.91-1.0. */
   lowImpressionShare: number;
   highImpressionShare: number;
-  rank: number | string;
+  rank: number;
   searchPopularity1to5: number;
 }
 
@@ -67,17 +78,24 @@ export interface InsightOperations {
   ): AsyncGenerator<InsightPage<ImpressionShareRow>>;
 }
 
+type InsightPath = 'search-term-popularity' | 'impression-share';
+
 export function insightOperations(call: AccountCall): InsightOperations {
-  const query = async <R>(path: string, request: object): Promise<InsightPage<R>> => {
+  const SCHEMAS: Record<InsightPath, RequestSchema> = {
+    'search-term-popularity': searchTermPopularityRequestSchema,
+    'impression-share': impressionShareRequestSchema,
+  };
+  const query = async <R>(path: InsightPath, request: object): Promise<InsightPage<R>> => {
+    const endpoint = `/insights/apps/${path}/query`;
     const response = await call<{ result?: { rows?: R[] }; pagination: Pagination }>(
       'POST',
-      `/insights/apps/${path}/query`,
-      request,
+      endpoint,
+      requireValid(`POST ${endpoint}`, SCHEMAS[path], request),
     );
     return { rows: response.result?.rows ?? [], pagination: response.pagination };
   };
   async function* pages<R>(
-    path: string,
+    path: InsightPath,
     request: InsightRequest<string>,
   ): AsyncGenerator<InsightPage<R>> {
     const pageSize = request.pagination?.pageSize ?? 5000;
@@ -94,9 +112,11 @@ export function insightOperations(call: AccountCall): InsightOperations {
     }
   }
   return {
-    searchTermPopularity: (request) => query('search-term-popularity', request),
+    searchTermPopularity: (request) =>
+      query('search-term-popularity', { fields: [...POPULARITY_FIELDS], ...request }),
     impressionShare: (request) => query('impression-share', request),
-    searchTermPopularityPages: (request) => pages('search-term-popularity', request),
+    searchTermPopularityPages: (request) =>
+      pages('search-term-popularity', { fields: [...POPULARITY_FIELDS], ...request }),
     impressionSharePages: (request) => pages('impression-share', request),
   };
 }

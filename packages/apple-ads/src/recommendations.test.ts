@@ -21,10 +21,11 @@ describe('suggestions', () => {
       pagination: { pageSize: 1000 },
     });
     const targeted = new Set<string>();
-    for await (const keywords of account.keywords.all({
-      filters: [{ field: 'campaignId', operator: 'IN', value: campaigns.result.map((c) => c.id) }],
-    }))
-      for (const keyword of keywords) targeted.add(keyword.text);
+    for (const campaign of campaigns.result)
+      for await (const keywords of account.keywords.all({
+        filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaign.id }],
+      }))
+        for (const keyword of keywords) targeted.add(keyword.text);
     const page = await account.suggestions.keywords(adamId, {
       countryOrRegion: 'US',
       pagination: { pageSize: 200 },

@@ -56,7 +56,14 @@ describe('retries and faults', () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const keyword = (
       await account.keywords.query({
-        filters: [{ field: 'status', operator: 'EQUALS', value: 'ENABLED' }],
+        filters: [
+          {
+            field: 'campaignId',
+            operator: 'EQUALS',
+            value: (await account.campaigns.query()).result[0]?.id,
+          },
+          { field: 'status', operator: 'EQUALS', value: 'ENABLED' },
+        ],
       })
     ).result[0];
     fixture.sandbox.setFaults({ ambiguousWrites: 1 });

@@ -122,6 +122,9 @@ export interface Campaign {
     supplySource?: TargetingData | null;
   };
   bidStrategy?: BidStrategy;
+  sharedBudgets?: { budgetId: number }[];
+  invoiceDetail?: Record<string, string | null> | null;
+  regulationResponses?: { regulationType: string; responseValue: string }[];
   creationTime: string;
   modificationTime: string;
   deleted: boolean;
@@ -231,13 +234,14 @@ export interface NegativeKeyword {
   deleted: boolean;
 }
 
-export interface NegativeKeywordCreate {
-  campaignId?: number;
-  adGroupId?: number;
+/** negativekeywordcreate.md: a campaign negative names its campaign, an ad group one its ad group. */
+export type NegativeKeywordCreate = (
+  { campaignId: number; adGroupId?: never } | { adGroupId: number; campaignId?: never }
+) & {
   text: string;
   matchType?: MatchType;
   status?: EntityStatus;
-}
+};
 
 export interface Ad {
   id: number;
@@ -249,6 +253,7 @@ export interface Ad {
   creativeId: number;
   systemStatus: string;
   systemStatusReasons: string[];
+  systemStatusLimitingReasons?: string[];
   displayStatus: string;
   creationTime: string;
   modificationTime: string;
@@ -273,8 +278,15 @@ export interface Creative {
     parameters: { adamId?: string | number; productPageId?: string | null };
     url?: string | null;
   };
+  creativeSpec?: Record<string, unknown>;
   systemStatus: string;
   systemStatusReasons: string[];
+  /** creative.md: always answered unless excluded with `fields`. */
+  eligibility?: {
+    status: string;
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    blockedGroups: unknown[];
+  };
   creationTime: string;
   modificationTime: string;
   deleted: boolean;
@@ -306,14 +318,18 @@ export interface AppSearchResult {
   countryOrRegionCodes: string[];
 }
 
+/** appdetails.md: the App Store metadata of an app; `id` is its Adam ID as a string. */
 export interface AppDetails {
-  adamId: number;
+  id: string;
   appName: string;
   artistName: string;
+  primaryLanguage?: string;
   primaryGenre: string;
-  primaryGenreName?: string;
-  averageUserRating?: number;
-  [field: string]: unknown;
+  secondaryGenre?: string | null;
+  deviceClasses: string[];
+  iconPictureUrl?: string;
+  isPreorder: boolean;
+  availableStorefronts: string[];
 }
 
 export interface BulkItemResult<T> {
@@ -403,7 +419,8 @@ export interface SearchTermReportMetadata {
   campaignId: number;
   adGroupId: number;
   adAccountId: number;
-  keywordId?: number;
+  /** The keyword that matched (ReportingKeyword); Apple sends no keywordId of its own. */
+  keyword?: KeywordReportMetadata;
   searchTermText: string | null;
   searchTermSource: 'AUTO' | 'TARGETED';
 }

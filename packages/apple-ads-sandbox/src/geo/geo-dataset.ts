@@ -29,8 +29,8 @@ const COUNTRIES: readonly [string, string][] = [
   ['BR', 'Brazil'],
 ];
 
-/** [country, admin-area code, admin-area name, localities]. */
-const ADMIN_AREAS: readonly [string, string, string, readonly string[]][] = [
+/** [country, admin-area code, admin-area name, localities]; brand locations are placed in them. */
+export const ADMIN_AREAS: readonly [string, string, string, readonly string[]][] = [
   [
     'US',
     'CA',

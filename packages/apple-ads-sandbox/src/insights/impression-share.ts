@@ -18,13 +18,12 @@ import type { SandboxStore } from '../model/store.js';
 import { searchTermsOf } from '../reports/report-engine.js';
 import { detail, type ErrorDetail } from '../server/api-error.js';
 import { matchesFilter } from '../server/entity-query.js';
+import { impressionShareRequestSchema } from '@tapwise/apple-ads-schemas';
+import { refuseInvalid } from '../server/entity-query.js';
 import {
   filterValues,
   insightPage,
-  parseFilters,
-  parseInsightRange,
-  parsePagination,
-  parseSorting,
+  insightRange,
   throwIfInvalid,
   type Filter,
 } from './insight-request.js';
@@ -60,26 +59,19 @@ interface Tally {
 }
 
 export function impressionShare(store: SandboxStore, adAccountId: number, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
+  const input = refuseInvalid(impressionShareRequestSchema, body);
   const details: ErrorDetail[] = [];
   const account = store.accountOf(adAccountId);
   const today = localDayOf(account.timezone, store.now());
-  const range = parseInsightRange(input, ['DAILY', 'WEEKLY_SUN_SAT'], details);
-  const page = parsePagination(input, { pageSize: 100, max: 10_000 }, details);
-  const sorting = parseSorting(input, 2, details);
-  const filters = parseFilters(input);
+  const range = insightRange(input.timeRange);
+  const page = {
+    offset: input.pagination?.offset ?? 0,
+    pageSize: input.pagination?.pageSize ?? 100,
+  };
+  const sorting = input.sorting ?? [];
+  const filters = input.filters;
   const adamIds = promotedApps(store, adAccountId, filters, details);
-  details.push(...windowProblems(range.startDay, range.endDay, range.granularity, today));
-  const options = (input.options ?? {}) as Record<string, unknown>;
-  const reportType = options.impressionShareReportType ?? 'FIRST_SLOT';
-  if (reportType !== 'FIRST_SLOT' && reportType !== 'ALL_SLOTS')
-    details.push(
-      detail(
-        'INVALID_VALUE',
-        'impressionShareReportType must be FIRST_SLOT or ALL_SLOTS',
-        'options.impressionShareReportType',
-      ),
-    );
+  details.push(...windowProblems(range.startDay, range.endDay, today));
   throwIfInvalid(details);
   const weekly = range.granularity === 'WEEKLY_SUN_SAT';
   const tallies = tallyShares(store, adAccountId, adamIds, range.startDay, range.endDay, (day) =>
@@ -107,11 +99,7 @@ function promotedApps(
   filters: Filter[],
   details: ErrorDetail[],
 ): number[] {
-  const values = filterValues(filters, 'promotedObjectId');
-  if (values === null || values.length === 0) {
-    details.push(detail('FIELD_REQUIRED', 'a promotedObjectId filter is required', 'filters'));
-    return [];
-  }
+  const values = filterValues(filters, 'promotedObjectId') ?? [];
   const owned = store.accountApps.get(adAccountId) ?? [];
   const adamIds = values.map(Number);
   if (adamIds.some((adamId) => !owned.includes(adamId)))
@@ -121,14 +109,9 @@ function promotedApps(
   return adamIds;
 }
 
-function windowProblems(
-  startDay: number,
-  endDay: number,
-  granularity: string,
-  today: number,
-): ErrorDetail[] {
+/** The rules relative to today; the schema checked the spans. */
+function windowProblems(startDay: number, endDay: number, today: number): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  if (!Number.isFinite(startDay) || !Number.isFinite(endDay)) return problems;
   if (endDay >= today)
     problems.push(detail('INVALID_VALUE', 'end must be a complete day before today', 'timeRange'));
   if (startDay < today - IMPRESSION_SHARE_DAYS)
@@ -139,16 +122,6 @@ function windowProblems(
         'timeRange.start',
       ),
     );
-  if (granularity === 'DAILY' && endDay - startDay >= 30)
-    problems.push(detail('INVALID_VALUE', 'DAILY spans at most 30 days', 'timeRange'));
-  if (granularity === 'WEEKLY_SUN_SAT') {
-    if (weekStartSunday(startDay) !== startDay)
-      problems.push(
-        detail('INVALID_VALUE', 'WEEKLY_SUN_SAT starts on a Sunday', 'timeRange.start'),
-      );
-    if (endDay - startDay >= 28)
-      problems.push(detail('INVALID_VALUE', 'WEEKLY_SUN_SAT spans at most 4 weeks', 'timeRange'));
-  }
   return problems;
 }
 

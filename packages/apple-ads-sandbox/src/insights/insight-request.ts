@@ -2,12 +2,13 @@
 // pageSize), at most two sort fields and Apple's filter operators, each checked at the edge.
 import { dayFromIsoDate } from '../model/calendar.js';
 import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
-import { sortEntities, validateFilters, type QueryInput } from '../server/entity-query.js';
+import { filterListSchema } from '@tapwise/apple-ads-schemas';
+import { refuseInvalid, sortEntities } from '../server/entity-query.js';
 
 export interface Filter {
   field: string;
   operator: string;
-  value: unknown;
+  value?: unknown;
   ignoreCase?: boolean;
 }
 
@@ -17,52 +18,17 @@ export interface InsightRange {
   granularity: string;
 }
 
-/** Reads timeRange {start, end, granularity, timeZone}; the insights APIs are fixed to UTC. */
-export function parseInsightRange(
-  body: Record<string, unknown>,
-  granularities: readonly string[],
-  details: ErrorDetail[],
-): InsightRange {
-  const timeRange = (body.timeRange ?? null) as Record<string, unknown> | null;
-  if (timeRange === null || typeof timeRange !== 'object') {
-    details.push(detail('FIELD_REQUIRED', 'timeRange is required', 'timeRange'));
-    return { startDay: 0, endDay: 0, granularity: '' };
-  }
-  const day = (field: 'start' | 'end'): number => {
-    const value = timeRange[field];
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      const parsed = dayFromIsoDate(value);
-      if (Number.isFinite(parsed)) return parsed;
-    }
-    details.push(
-      detail(
-        'FIELD_REQUIRED',
-        `timeRange.${field} must be a YYYY-MM-DD date`,
-        `timeRange.${field}`,
-      ),
-    );
-    return Number.NaN;
+/** The day numbers of an insight's checked timeRange. */
+export function insightRange(timeRange: {
+  start: string;
+  end: string;
+  granularity: string;
+}): InsightRange {
+  return {
+    startDay: dayFromIsoDate(timeRange.start),
+    endDay: dayFromIsoDate(timeRange.end),
+    granularity: timeRange.granularity,
   };
-  const startDay = day('start');
-  const endDay = day('end');
-  const granularity = timeRange.granularity;
-  if (typeof granularity !== 'string' || !granularities.includes(granularity))
-    details.push(
-      detail(
-        'INVALID_VALUE',
-        `timeRange.granularity must be one of ${granularities.join(', ')}`,
-        'timeRange.granularity',
-      ),
-    );
-  if (
-    timeRange.timeZone !== undefined &&
-    timeRange.timeZone !== null &&
-    timeRange.timeZone !== 'UTC'
-  )
-    details.push(detail('INVALID_VALUE', 'timeZone is fixed to UTC', 'timeRange.timeZone'));
-  if (startDay > endDay)
-    details.push(detail('INVALID_VALUE', 'start must not be after end', 'timeRange'));
-  return { startDay, endDay, granularity: String(granularity) };
 }
 
 /** RequestPagination: offset and pageSize, pageSize capped per endpoint. */
@@ -121,12 +87,9 @@ export function parseSorting(
   });
 }
 
+/** Filters of filter.md (field, operator, value of the operator's arity). */
 export function parseFilters(body: Record<string, unknown>): Filter[] {
-  if (body.filters !== undefined && body.filters !== null && !Array.isArray(body.filters))
-    throw new ApiError(400, 'INVALID_REQUEST', 'Validation errors found', [
-      detail('INVALID_VALUE', 'filters must be an array', 'filters'),
-    ]);
-  return validateFilters(body.filters as QueryInput['filters']);
+  return refuseInvalid(filterListSchema, { filters: body.filters }).filters ?? [];
 }
 
 /** The values a filter on `field` allows (EQUALS or IN), or null when there is none. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { POPULARITY_FIELDS } from '@tapwise/apple-ads-schemas';
 import { termPopularity } from '../model/catalogue.js';
 import { ApiError } from '../server/api-error.js';
 import { periodPopularity, searchTermPopularity } from './search-term-popularity.js';
@@ -18,15 +19,16 @@ const weekly = {
     { field: 'genre', operator: 'EQUALS', value: 'PRODUCTIVITY_UTILITIES' },
   ],
   pagination: { pageSize: 5000 },
+  fields: [...POPULARITY_FIELDS],
 };
 
 describe('search-term popularity', () => {
   it('ranks each genre by popularity, with 1-5 as the fifth of 1-100', () => {
-    const rows = query(weekly).result.rows.filter((row) => row.week === '2026-03-08');
+    const rows = query(weekly).result.rows.filter((row) => row.week === '2026-03-15');
     expect(rows.length).toBeGreaterThan(100);
     rows.forEach((row, index) => {
       expect(row.rankInGenre).toBe(index + 1);
-      expect(row.searchPopularity1to5).toBe(Math.ceil(row.searchPopularity1to100 / 20));
+      expect(row.searchPopularity1to5).toBe(Math.ceil((row.searchPopularity1to100 ?? 0) / 20));
       if (index > 0)
         expect(row.searchPopularity1to100).toBeLessThanOrEqual(
           rows[index - 1]?.searchPopularity1to100 ?? 100,
@@ -35,10 +37,10 @@ describe('search-term popularity', () => {
     expect(rows[0]?.searchPopularityInGenre).toBe(100);
   });
 
-  it('serves only weeks published by the Monday after, starting on Sundays', () => {
+  it('serves only weeks published by the Monday after, dated the Sunday after the week', () => {
     const weeks = [...new Set(query(weekly).result.rows.map((row) => row.week))].sort();
-    expect(weeks[0]).toBe('2026-02-01');
-    expect(weeks.at(-1)).toBe('2026-03-08');
+    expect(weeks[0]).toBe('2026-02-08');
+    expect(weeks.at(-1)).toBe('2026-03-15');
     for (const week of weeks) expect(new Date(`${week}T00:00:00Z`).getUTCDay()).toBe(0);
   });
 

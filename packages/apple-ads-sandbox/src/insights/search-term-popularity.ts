@@ -12,17 +12,11 @@ import {
 import { DAY_MS, HOUR_MS, isoDateOfDay, monthStart, weekStartSunday } from '../model/calendar.js';
 import { popularityForSearches, searchesPerDay, seasonOf } from '../model/delivery.js';
 import { hashString } from '../model/hash.js';
-import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
+import { ApiError, detail } from '../server/api-error.js';
 import { matchesFilter } from '../server/entity-query.js';
-import {
-  filterValues,
-  insightPage,
-  parseFilters,
-  parseInsightRange,
-  parsePagination,
-  parseSorting,
-  throwIfInvalid,
-} from './insight-request.js';
+import { POPULARITY_FIELDS, searchTermPopularityRequestSchema } from '@tapwise/apple-ads-schemas';
+import { refuseInvalid } from '../server/entity-query.js';
+import { filterValues, insightPage, insightRange } from './insight-request.js';
 
 export interface SearchTermPopularityRow {
   week?: string;
@@ -36,7 +30,6 @@ export interface SearchTermPopularityRow {
   searchPopularity1to5: number;
 }
 
-const GRANULARITIES = ['WEEKLY_SUN_SAT', 'MONTHLY'] as const;
 const RETAINED_WEEKS = 65;
 const RETAINED_MONTHS = 15;
 /** Beyond this the sandbox asks for narrower filters instead of building millions of rows. */
@@ -53,13 +46,14 @@ interface Period {
 }
 
 export function searchTermPopularity(body: unknown, nowMs: number) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const details: ErrorDetail[] = [];
-  const range = parseInsightRange(input, GRANULARITIES, details);
-  const page = parsePagination(input, { pageSize: 100, max: 5000 }, details);
-  const sorting = parseSorting(input, 2, details);
-  throwIfInvalid(details);
-  const filters = parseFilters(input);
+  const input = refuseInvalid(searchTermPopularityRequestSchema, body);
+  const range = insightRange(input.timeRange);
+  const page = {
+    offset: input.pagination?.offset ?? 0,
+    pageSize: input.pagination?.pageSize ?? 100,
+  };
+  const sorting = input.sorting ?? [];
+  const filters = input.filters ?? [];
   const weekly = range.granularity === 'WEEKLY_SUN_SAT';
   const periods = weekly
     ? publishedWeeks(range.startDay, range.endDay, nowMs)
@@ -94,7 +88,20 @@ export function searchTermPopularity(body: unknown, nowMs: number) {
             : { month: period.label, ...row };
           if (filters.every((filter) => matchesFilter(dated, filter))) rows.push(dated);
         }
-  return insightPage(rows, sorting.length > 0 ? sorting : DEFAULT_SORTING, page);
+  const answer = insightPage(rows, sorting.length > 0 ? sorting : DEFAULT_SORTING, page);
+  const unasked = POPULARITY_FIELDS.filter((field) => !input.fields?.includes(field));
+  return { ...answer, result: { rows: answer.result.rows.map((row) => omit(row, unasked)) } };
+}
+
+type Popularity = (typeof POPULARITY_FIELDS)[number];
+
+/** The row without the metrics `fields` did not ask for (searchtermpopularityrow.md). */
+function omit(
+  row: SearchTermPopularityRow,
+  fields: readonly string[],
+): Omit<SearchTermPopularityRow, Popularity> & Partial<Pick<SearchTermPopularityRow, Popularity>> {
+  const kept = Object.entries(row).filter(([field]) => !fields.includes(field));
+  return Object.fromEntries(kept) as Omit<SearchTermPopularityRow, Popularity>;
 }
 
 /** One genre's terms in one storefront, ranked by popularity in the period. */
@@ -136,7 +143,8 @@ function publishedWeeks(startDay: number, endDay: number, nowMs: number): Period
   const periods: Period[] = [];
   for (let week = weekStartSunday(startDay); week <= endDay; week += 7) {
     if (published(week) && week > latest - RETAINED_WEEKS * 7)
-      periods.push({ label: isoDateOfDay(week), midDay: week + 3 });
+      // `week` is the Sunday after the completed week (searchtermpopularityrow.md).
+      periods.push({ label: isoDateOfDay(week + 7), midDay: week + 3 });
   }
   return periods;
 }

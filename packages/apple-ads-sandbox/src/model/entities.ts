@@ -25,6 +25,116 @@ export interface AdAccount {
   modificationTime: string;
 }
 
+/** Org (org.md): the owner of every ad account, user and budget order. */
+export interface Org {
+  id: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  paymentModel: 'LOC' | 'PAYG';
+  systemStatus: 'ACTIVE' | 'INACTIVE';
+  systemStatusReasons: string[];
+}
+
+/** A brand or content provider an ad account can be delegated (get-advertiser-resources.md). */
+export interface AdvertiserResource {
+  resourceId: string;
+  resourceType: 'CONTENT_PROVIDER' | 'BUSINESS_BRAND';
+  resourceName: string;
+}
+
+/** InvoiceDetail (invoicedetail.md). */
+export interface InvoiceDetail {
+  clientName: string | null;
+  primaryBuyerName: string;
+  primaryBuyerEmail: string;
+  orderNumber: string | null;
+  billingEmail: string;
+}
+
+/** A budget order (sharedbudget.md); systemStatus and its reasons are derived on read. */
+export interface SharedBudget {
+  id: number;
+  name: string;
+  startTime: string;
+  endTime: string | null;
+  value: Money;
+  adAccountIds: number[];
+  orgId: number;
+  systemStatus: 'ACTIVE' | 'INACTIVE';
+  systemStatusReasons: string[];
+  invoiceDetail: InvoiceDetail;
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+}
+
+/** A brand promoted on Apple Maps (brand.md): one per BUSINESS_BRAND advertiser resource. */
+export interface Brand {
+  id: string;
+  name: string;
+  countryOrRegion: string;
+  categories: string[];
+  eligibility: {
+    status: string;
+    blockedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    modificationTime: string;
+  };
+  creationTime: string;
+  modificationTime: string;
+}
+
+/** A brand's place from Apple Maps (location.md); the gazetteer gives no street or postal code. */
+export interface Location {
+  id: string;
+  brandId: string;
+  status: 'OPEN' | 'OPENING_SOON' | 'CLOSED' | 'MOVED' | 'TEMPORARILY_CLOSED';
+  name: string;
+  categories: string[];
+  address: {
+    countryOrRegion: string;
+    adminArea: string;
+    adminAreaCode: string;
+    locality: string;
+    fullAddress: string;
+  };
+  countryOrRegion: string;
+  creationTime: string;
+  modificationTime: string;
+  eligibility: {
+    status: string;
+    blockedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+    allowedGroups: { supplyPlacement: string[]; countryOrRegion: string[] }[];
+  };
+}
+
+export interface LocationRule {
+  field: string;
+  operator: string;
+  value: string | string[];
+}
+
+/** A location group (locationgroup.md) as stored: `rulesChangedAt` drives DYNAMIC evaluation. */
+export interface LocationGroup {
+  id: string;
+  name: string;
+  brandId: string;
+  adAccountId: string;
+  groupType: 'STATIC' | 'DYNAMIC';
+  systemStatus: 'PENDING' | 'VALID' | 'INVALID' | 'DELETED';
+  rules: LocationRule[] | null;
+  locationIds: string[];
+  isAllLocationsGroup: boolean;
+  description: string | null;
+  groupTotal: number;
+  eligibility: { status: string };
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+  rulesChangedAt: number;
+}
+
 export interface BidStrategy {
   bidStrategyType: string;
   bidStrategyGoal: string;
@@ -138,7 +248,7 @@ export interface Creative {
   destination: {
     destinationType: string;
     parameters: { adamId: string; productPageId: string | null };
-    url: string | null;
+    url: string;
   };
   systemStatus: 'VALID' | 'INVALID' | 'PENDING';
   systemStatusReasons: string[];

@@ -2,15 +2,98 @@
 // scenario generator and the create routes so both produce identical shapes.
 import type {
   Ad,
+  AdAccount,
   AdGroup,
+  AdvertiserResource,
+  Brand,
   Campaign,
   Creative,
+  InvoiceDetail,
   Keyword,
+  Location,
+  LocationGroup,
   NegativeKeyword,
+  Org,
+  SharedBudget,
   TargetingData,
 } from './entities.js';
 import { appleTimestamp } from './calendar.js';
+import { ADMIN_AREAS } from '../geo/geo-dataset.js';
+import { hash, hashString, unit } from './hash.js';
 import { centsToAmount } from './money.js';
+
+/** An ad account inherits currency, time zone and payment model from its org (post-ad-accounts.md). */
+export function newAdAccount(
+  id: number,
+  input: {
+    org: Org;
+    name: string;
+    productFeatures: string[];
+    delegations: AdAccount['delegations'];
+    currency?: string;
+    timezone?: string;
+  },
+  createdMs: number,
+): AdAccount {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    name: input.name,
+    orgId: input.org.id,
+    timezone: input.timezone ?? input.org.timezone,
+    currency: input.currency ?? input.org.currency,
+    paymentModel: input.org.paymentModel,
+    systemStatus: 'ACTIVE',
+    systemStatusReasons: [],
+    delegations: input.delegations,
+    productFeatures: input.productFeatures,
+    creationTime: created,
+    modificationTime: created,
+  };
+}
+
+/** A content provider or brand with an id derived from the seed and its name. */
+export function newAdvertiserResource(
+  seed: number,
+  resourceType: AdvertiserResource['resourceType'],
+  resourceName: string,
+): AdvertiserResource {
+  const resourceId = String(
+    10_000_000 + (hash(seed, hashString(resourceType + resourceName)) % 90_000_000),
+  );
+  return { resourceId, resourceType, resourceName };
+}
+
+export function newSharedBudget(
+  id: number,
+  input: {
+    orgId: number;
+    name: string;
+    startTime: string;
+    endTime: string | null;
+    value: { amount: string; currency: string };
+    adAccountIds: number[];
+    invoiceDetail: InvoiceDetail;
+  },
+  createdMs: number,
+): SharedBudget {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    name: input.name,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    value: input.value,
+    adAccountIds: input.adAccountIds,
+    orgId: input.orgId,
+    systemStatus: 'ACTIVE',
+    systemStatusReasons: [],
+    invoiceDetail: input.invoiceDetail,
+    creationTime: created,
+    modificationTime: created,
+    deleted: false,
+  };
+}
 
 export interface CampaignInput {
   adAccountId: number;
@@ -170,7 +253,8 @@ export function newCreative(
     destination: {
       destinationType: 'APP_STORE_PRODUCT_PAGE',
       parameters: { adamId: String(input.adamId), productPageId: input.productPageId },
-      url: null,
+      // creative.md: the destination answers the App Store URL of the app.
+      url: `https://apps.apple.com/us/app/id/${input.adamId}`,
     },
     systemStatus: 'VALID',
     systemStatusReasons: [],
@@ -211,5 +295,90 @@ export function newAd(
     creationTime: created,
     modificationTime: created,
     deleted: false,
+  };
+}
+
+/** The one category of the modelled brand and its places (the qualifiedId of Apple's examples). */
+const BRAND_CATEGORY = 'shopping.retail';
+
+/** The Apple Maps brand behind a BUSINESS_BRAND resource, in the category of its places. */
+export function newBrand(
+  resource: AdvertiserResource,
+  countryOrRegion: string,
+  createdMs: number,
+): Brand {
+  const created = appleTimestamp(createdMs);
+  return {
+    id: resource.resourceId,
+    name: resource.resourceName,
+    countryOrRegion,
+    categories: [BRAND_CATEGORY],
+    eligibility: {
+      status: 'ELIGIBLE',
+      blockedGroups: [],
+      allowedGroups: [],
+      modificationTime: created,
+    },
+    creationTime: created,
+    modificationTime: created,
+  };
+}
+
+/**
+ * A brand's Apple Maps places: one per locality of the geo gazetteer, ids prefixed by the brand's,
+ * about one in ten temporarily closed (from the seed).
+ */
+export function newBrandLocations(
+  seed: number,
+  brand: AdvertiserResource,
+  createdMs: number,
+): Location[] {
+  const created = appleTimestamp(createdMs);
+  return ADMIN_AREAS.flatMap(([country, code, adminArea, localities]) =>
+    localities.map((locality) => ({ country, code, adminArea, locality })),
+  ).map(({ country, code, adminArea, locality }, index) => {
+    const id = `${brand.resourceId}${String(index + 1).padStart(4, '0')}`;
+    return {
+      id,
+      brandId: brand.resourceId,
+      status: unit(seed, hashString(id)) < 0.1 ? 'TEMPORARILY_CLOSED' : 'OPEN',
+      name: `${brand.resourceName} ${locality}`,
+      categories: [BRAND_CATEGORY],
+      address: {
+        countryOrRegion: country,
+        adminArea,
+        adminAreaCode: code,
+        locality,
+        fullAddress: `${locality}, ${adminArea}, ${country}`,
+      },
+      countryOrRegion: country,
+      creationTime: created,
+      modificationTime: created,
+      eligibility: { status: 'ELIGIBLE', blockedGroups: [], allowedGroups: [] },
+    };
+  });
+}
+
+export function newLocationGroup(
+  id: string,
+  input: Pick<
+    LocationGroup,
+    'name' | 'brandId' | 'adAccountId' | 'groupType' | 'rules' | 'locationIds' | 'description'
+  >,
+  createdMs: number,
+): LocationGroup {
+  const created = appleTimestamp(createdMs);
+  return {
+    id,
+    ...input,
+    systemStatus: input.groupType === 'STATIC' ? 'VALID' : 'PENDING',
+    isAllLocationsGroup: false,
+    // A DYNAMIC group counts 0 until its first evaluation (locationgroupcreate.md).
+    groupTotal: input.groupType === 'STATIC' ? input.locationIds.length : 0,
+    eligibility: { status: input.groupType === 'STATIC' ? 'ELIGIBLE' : 'PENDING' },
+    creationTime: created,
+    modificationTime: created,
+    deleted: false,
+    rulesChangedAt: createdMs,
   };
 }

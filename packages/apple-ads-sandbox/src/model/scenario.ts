@@ -5,7 +5,11 @@ import { DAY_MS, localDayOf, localDayStartMs, appleTimestamp } from './calendar.
 import type { AdAccount } from './entities.js';
 import {
   newAd,
+  newAdAccount,
   newAdGroup,
+  newAdvertiserResource,
+  newBrand,
+  newBrandLocations,
   newCampaign,
   newCreative,
   newKeyword,
@@ -117,6 +121,24 @@ const ECONOMICS: Record<
 
 export function seedScenario(store: SandboxStore, scenario: ScenarioName): void {
   const plans = PLANS[scenario];
+  const primary = plans[0];
+  if (!primary) throw new Error(`scenario ${scenario} has no account`);
+  store.org = {
+    id: store.orgId,
+    name: primary.name,
+    currency: primary.currency,
+    timezone: primary.timezone,
+    paymentModel: 'PAYG',
+    systemStatus: 'ACTIVE',
+    systemStatusReasons: [],
+  };
+  // The org's brand, for Apple Maps accounts; content providers come with the apps.
+  const brand = newAdvertiserResource(store.seed, 'BUSINESS_BRAND', primary.name);
+  store.advertiserResources.push(brand);
+  const brandCreatedMs = store.now() - 365 * DAY_MS;
+  store.brands.set(brand.resourceId, newBrand(brand, 'US', brandCreatedMs));
+  for (const location of newBrandLocations(store.seed, brand, brandCreatedMs))
+    store.locations.set(location.id, location);
   const usedApps = new Set<number>();
   plans.forEach((plan, accountIndex) => seedAccount(store, plan, accountIndex, usedApps));
 }
@@ -131,23 +153,27 @@ function seedAccount(
   const now = store.now();
   const today = localDayOf(plan.timezone, now);
   const startMs = localDayStartMs(plan.timezone, today - plan.ageDays);
-  const account: AdAccount = {
-    id: 4_000_001 + accountIndex,
-    name: plan.name,
-    orgId: store.orgId,
-    timezone: plan.timezone,
-    currency: plan.currency,
-    paymentModel: 'PAYG',
-    systemStatus: 'ACTIVE',
-    systemStatusReasons: [],
-    delegations: [],
-    productFeatures: ['APPSTORE_APP_MANUAL'],
-    creationTime: appleTimestamp(startMs - 30 * DAY_MS),
-    modificationTime: appleTimestamp(startMs - 30 * DAY_MS),
-  };
-  store.adAccounts.set(account.id, account);
-
   const apps = chooseApps(store, plan.appCount, accountIndex, usedApps);
+  // Each account is delegated the content providers (developers) of the apps it promotes.
+  const delegations = [...new Set(apps.map((app) => app.developer))].map((developer) => {
+    const provider = newAdvertiserResource(store.seed, 'CONTENT_PROVIDER', developer);
+    if (!store.advertiserResources.some((known) => known.resourceId === provider.resourceId))
+      store.advertiserResources.push(provider);
+    return provider;
+  });
+  const account = newAdAccount(
+    4_000_001 + accountIndex,
+    {
+      org: store.org,
+      name: plan.name,
+      productFeatures: ['APPSTORE_APP_MANUAL'],
+      delegations,
+      currency: plan.currency,
+      timezone: plan.timezone,
+    },
+    startMs - 30 * DAY_MS,
+  );
+  store.adAccounts.set(account.id, account);
   store.accountApps.set(
     account.id,
     apps.map((app) => app.adamId),

@@ -5,13 +5,19 @@ import type {
   Ad,
   AdAccount,
   AdGroup,
+  AdvertiserResource,
   ApiUser,
+  Brand,
   Campaign,
   ChangeEvent,
   Creative,
   Keyword,
+  Location,
+  LocationGroup,
   NegativeKeyword,
+  Org,
   ProductPage,
+  SharedBudget,
 } from './entities.js';
 import { amountToCents } from './money.js';
 import { appleTimestamp, parseAppleTimestamp } from './calendar.js';
@@ -56,6 +62,13 @@ export class SandboxStore {
   readonly ads = new Map<number, Ad>();
   readonly creatives = new Map<number, Creative>();
   readonly productPages = new Map<string, ProductPage>();
+  readonly sharedBudgets = new Map<number, SharedBudget>();
+  readonly brands = new Map<string, Brand>();
+  /** Apple Maps places of the org's brands, by id. */
+  readonly locations = new Map<string, Location>();
+  readonly locationGroups = new Map<string, LocationGroup>();
+  /** Brands and content providers the org can delegate to its ad accounts. */
+  readonly advertiserResources: AdvertiserResource[] = [];
   readonly campaignVersions = new Map<number, CampaignVersion[]>();
   readonly adGroupVersions = new Map<number, AdGroupVersion[]>();
   readonly keywordVersions = new Map<number, KeywordVersion[]>();
@@ -67,6 +80,7 @@ export class SandboxStore {
   readonly apiUsers = new Map<string, ApiUser>();
   readonly changeLog: ChangeEvent[] = [];
   readonly recommendationStates = new Map<string, 'APPLIED' | 'DISMISSED'>();
+  private seededOrg: Org | undefined;
   /** Bumped on every write; report caches key on it. */
   revision = 0;
   /** Every change made while serving one request shares a transaction (change history). */
@@ -81,6 +95,16 @@ export class SandboxStore {
     this.catalogue = buildCatalogue(seed);
     for (const app of this.catalogue) this.appsByAdamId.set(app.adamId, app);
     this.orgId = 3_000_000 + (seed % 1_000_000);
+  }
+
+  /** The org every account belongs to; the scenario sets it before anything is served. */
+  get org(): Org {
+    if (!this.seededOrg) throw new Error('the scenario has not seeded the org');
+    return this.seededOrg;
+  }
+
+  set org(org: Org) {
+    this.seededOrg = org;
   }
 
   nextId(): number {

@@ -89,7 +89,15 @@ function metadataOf(
   let metadata: Record<string, unknown>;
   switch (request.level) {
     case 'campaigns': {
-      const campaign = presentCampaign(store, row.entityId);
+      // AppsReportingCampaign (appsreportingcampaign.md) has none of the campaign's payment,
+      // shared-budget, invoice or regulation fields.
+      const {
+        paymentModel: _paymentModel,
+        sharedBudgets: _sharedBudgets,
+        invoiceDetail: _invoiceDetail,
+        regulationResponses: _regulationResponses,
+        ...campaign
+      } = presentCampaign(store, row.entityId);
       const app = store.appsByAdamId.get(Number(campaign.promotedObjectId));
       metadata = {
         ...campaign,
@@ -98,42 +106,45 @@ function metadataOf(
       };
       break;
     }
-    case 'adgroups':
-      metadata = { ...presentAdGroup(store, row.entityId) };
-      break;
-    case 'keywords': {
-      const keyword = presentKeyword(store, row.entityId);
-      const adGroup = store.adGroups.get(keyword.adGroupId);
-      metadata = {
-        ...keyword,
-        adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
-      };
+    case 'adgroups': {
+      // AppsReportingAdGroup (appsreportingadgroup.md): no targeting; `campaign` is a
+      // ReportingCampaignMin, which carries no fields yet (reportingcampaignmin.md).
+      const { targeting: _targeting, ...adGroup } = presentAdGroup(store, row.entityId);
+      metadata = { ...adGroup, campaign: {} };
       break;
     }
+    case 'keywords':
+      metadata = reportingKeyword(store, row.entityId);
+      break;
     case 'searchterms': {
-      const keyword = presentKeyword(store, row.keywordId ?? row.entityId);
-      const adGroup = store.adGroups.get(keyword.adGroupId);
+      // ReportingSearchTerm (reportingsearchterm.md): the keyword as a whole ReportingKeyword,
+      // no keywordId of its own.
+      const keyword = reportingKeyword(store, row.keywordId ?? row.entityId);
       metadata = {
         campaignId: keyword.campaignId,
         adAccountId: keyword.adAccountId,
         adGroupId: keyword.adGroupId,
-        adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
-        keywordId: keyword.id,
-        keyword: {
-          id: keyword.id,
-          text: keyword.text,
-          matchType: keyword.matchType,
-          status: keyword.status,
-          deleted: keyword.deleted,
-        },
+        adGroup: keyword.adGroup,
+        keyword,
         searchTermText: row.searchTerm?.text ?? null,
         searchTermSource: row.searchTerm?.source ?? 'TARGETED',
       };
       break;
     }
-    case 'ads':
-      metadata = { ...presentAd(store, row.entityId) };
+    case 'ads': {
+      // AppsReportingAd (appsreportingad.md): the creative as {id, creativeType, systemStatus}.
+      const { creativeId, ...ad } = presentAd(store, row.entityId);
+      const creative = store.creatives.get(creativeId);
+      metadata = {
+        ...ad,
+        creative: {
+          id: creativeId,
+          creativeType: creative?.creativeType ?? null,
+          systemStatus: creative?.systemStatus ?? null,
+        },
+      };
       break;
+    }
   }
   return { ...metadata, ...row.groups };
 }
@@ -301,6 +312,16 @@ const GRANULAR_WRITERS = new Map<string, GranularWriter>([
     count('totalPreOrdersPlaced', minus([TAP_PRE_ORDERS, VIEW_PRE_ORDERS], [])),
   ],
 ]);
+
+/** ReportingKeyword (reportingkeyword.md): the keyword with its ad group's name. */
+function reportingKeyword(store: SandboxStore, keywordId: number) {
+  const keyword = presentKeyword(store, keywordId);
+  const adGroup = store.adGroups.get(keyword.adGroupId);
+  return {
+    ...keyword,
+    adGroup: { name: adGroup?.name ?? null, deleted: adGroup?.deleted ?? false },
+  };
+}
 
 /** The writers of a request's `fields` projection, in its order (project()), or of them all. */
 function granularWriters(fields: string[] | null): GranularWriter[] {

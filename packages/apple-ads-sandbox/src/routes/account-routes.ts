@@ -79,18 +79,17 @@ export function registerAccountRoutes(router: Router): void {
     if (!app) throw notFound('App');
     return {
       body: {
+        // appdetails.md: the Adam ID is `id`, a string; genres are App Store genre paths.
         result: {
-          adamId: app.adamId,
+          id: String(app.adamId),
           appName: app.name,
           artistName: app.developer,
-          primaryGenre: String(app.primaryGenreId),
-          primaryGenreName: app.primaryGenreName,
-          secondaryGenre: app.gameGenreId === null ? null : String(app.gameGenreId),
-          averageUserRating: app.rating,
-          userRatingCount: app.ratingCount,
+          primaryLanguage: 'en-US',
+          primaryGenre: `>Mobile Software Applications>${app.primaryGenreName}`,
           deviceClasses: ['IPHONE', 'IPAD'],
+          iconPictureUrl: `https://is1-ssl.mzstatic.com/image/thumb/sandbox/${app.adamId}/AppIcon-1024x1024.png`,
+          isPreorder: false,
           availableStorefronts: ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'],
-          isPreOrder: false,
         },
       },
     };
@@ -108,6 +107,6 @@ export function registerAccountRoutes(router: Router): void {
         minAge: null,
       })),
     );
-    return { body: runQuery(rows, (context.body ?? {}) as object) };
+    return { body: runQuery(rows, context.body) };
   });
 }

@@ -1,12 +1,19 @@
 // Ads, creatives (default and custom product pages) and product pages of the account's apps.
+import {
+  adCreateSchema,
+  adUpdateSchema,
+  creativeCreateSchema,
+  creativeUpdateSchema,
+} from '@tapwise/apple-ads-schemas';
 import type { Ad, Creative } from '../model/entities.js';
 import { newAd, newCreative } from '../model/factories.js';
 import { presentAd } from '../model/presenters.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { detail, notFound } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
-import { Validator } from '../server/validate.js';
-import { accountId, body, diff, idParam, ownAdGroup } from './scope.js';
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
+import { parseBody, Validator } from '../server/validate.js';
+import { accountId, diff, idParam, ownAdGroup } from './scope.js';
 
 function ownAd(context: RouteContext, id: number): Ad {
   const ad = context.store.ads.get(id);
@@ -23,20 +30,11 @@ function ownCreative(context: RouteContext, id: number): Creative {
 
 export function registerAdRoutes(router: Router): void {
   router.add('POST', '/ads', (context) => {
-    const v = Validator.of(context.body);
-    const adGroupId = v.integer('adGroupId', true);
-    const creativeId = v.integer('creativeId', true);
-    const name = v.string('name', true, 200);
-    const status = v.oneOf('status', ['ENABLED', 'PAUSED'], true);
-    v.done();
-    const adGroup = ownAdGroup(context, adGroupId as number);
-    ownCreative(context, creativeId as number);
+    const { adGroupId, creativeId, name, status } = parseBody(adCreateSchema, context.body);
+    const adGroup = ownAdGroup(context, adGroupId);
+    ownCreative(context, creativeId);
     const { store } = context;
-    const ad = newAd(
-      store.nextId(),
-      { adGroup, creativeId: creativeId as number, name: name as string, status },
-      store.now(),
-    );
+    const ad = newAd(store.nextId(), { adGroup, creativeId, name, status }, store.now());
     store.putAd(ad);
     store.recordChange({
       adAccountId: ad.adAccountId,
@@ -53,10 +51,7 @@ export function registerAdRoutes(router: Router): void {
   }));
   router.add('PUT', '/ads/{id}', (context) => {
     const ad = ownAd(context, idParam(context));
-    const v = Validator.of(context.body);
-    const name = v.string('name', false, 200);
-    const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
-    v.done();
+    const { name, status } = parseBody(adUpdateSchema, context.body);
     const updated: Ad = {
       ...ad,
       name: name ?? ad.name,
@@ -77,6 +72,14 @@ export function registerAdRoutes(router: Router): void {
   router.add('DELETE', '/ads/{id}', (context) => {
     const ad = ownAd(context, idParam(context));
     context.store.putAd({ ...ad, deleted: true, modificationTime: context.store.timestamp() });
+    context.store.recordChange({
+      adAccountId: ad.adAccountId,
+      entityType: 'AD',
+      entityId: ad.id,
+      changeType: 'DELETE',
+      changes: [],
+      userId: context.user.userId,
+    });
     return { body: {} };
   });
   router.add('POST', '/ads/query', (context) => {
@@ -84,29 +87,13 @@ export function registerAdRoutes(router: Router): void {
     const ads = [...context.store.ads.values()]
       .filter((ad) => ad.adAccountId === account)
       .map((ad) => presentAd(context.store, ad.id));
-    return { body: runQuery(ads, body(context) as QueryInput) };
+    return { body: runQuery(ads, context.body, selectorSchema('/ads/query')) };
   });
 
   router.add('POST', '/creatives', (context) => {
+    const { name, creativeType, destination } = parseBody(creativeCreateSchema, context.body);
     const v = Validator.of(context.body);
-    const name = v.string('name', true, 200);
-    const creativeType = v.oneOf(
-      'creativeType',
-      ['CUSTOM_PRODUCT_PAGE', 'DEFAULT_PRODUCT_PAGE', 'LOCAL_ADS_SEARCH_CREATIVE'],
-      true,
-    );
-    const destination = v.raw('destination') as
-      | { destinationType?: string; parameters?: { adamId?: string; productPageId?: string } }
-      | undefined;
-    if (!destination?.destinationType)
-      v.details.push(
-        detail(
-          'FIELD_REQUIRED',
-          'destination.destinationType is required',
-          'destination.destinationType',
-        ),
-      );
-    const adamId = Number(destination?.parameters?.adamId);
+    const adamId = Number(destination.parameters?.adamId);
     const account = accountId(context);
     const { store } = context;
     if (!(store.accountApps.get(account) ?? []).includes(adamId))
@@ -117,7 +104,7 @@ export function registerAdRoutes(router: Router): void {
           'destination.parameters.adamId',
         ),
       );
-    const productPageId = destination?.parameters?.productPageId ?? null;
+    const productPageId = destination.parameters?.productPageId ?? null;
     if (
       creativeType === 'CUSTOM_PRODUCT_PAGE' &&
       (!productPageId || store.productPages.get(productPageId)?.adamId !== adamId)
@@ -149,7 +136,7 @@ export function registerAdRoutes(router: Router): void {
       store.nextId(),
       {
         adAccountId: account,
-        name: name as string,
+        name,
         adamId,
         productPageId: creativeType === 'CUSTOM_PRODUCT_PAGE' ? productPageId : null,
       },
@@ -163,9 +150,7 @@ export function registerAdRoutes(router: Router): void {
   }));
   router.add('PUT', '/creatives/{id}', (context) => {
     const creative = ownCreative(context, idParam(context));
-    const v = Validator.of(context.body);
-    const name = v.string('name', false, 200);
-    v.done();
+    const { name } = parseBody(creativeUpdateSchema, context.body);
     const updated = {
       ...creative,
       name: name ?? creative.name,
@@ -176,7 +161,13 @@ export function registerAdRoutes(router: Router): void {
   });
   router.add('DELETE', '/creatives/{id}', (context) => {
     const creative = ownCreative(context, idParam(context));
-    context.store.creatives.set(creative.id, { ...creative, deleted: true });
+    // delete-creatives-_id_.md: the creative's ads stay; presentAd shows them NOT_RUNNING.
+    context.store.creatives.set(creative.id, {
+      ...creative,
+      deleted: true,
+      modificationTime: context.store.timestamp(),
+    });
+    context.store.revision++;
     return { body: {} };
   });
   router.add('POST', '/creatives/query', (context) => {
@@ -184,7 +175,8 @@ export function registerAdRoutes(router: Router): void {
     return {
       body: runQuery(
         [...context.store.creatives.values()].filter((c) => c.adAccountId === account),
-        body(context) as QueryInput,
+        context.body,
+        selectorSchema('/creatives/query'),
       ),
     };
   });
@@ -200,6 +192,6 @@ export function registerAdRoutes(router: Router): void {
     const pages = [...context.store.productPages.values()].filter((page) =>
       owned.includes(page.adamId),
     );
-    return { body: runQuery(pages, body(context) as QueryInput) };
+    return { body: runQuery(pages, context.body, selectorSchema('/product-pages/query')) };
   });
 }

@@ -1,16 +1,25 @@
-// Campaigns and ad groups: create, get, partial update (arrays replace), delete, query.
-import type { AdGroup, Campaign, TargetingData } from '../model/entities.js';
+// Campaigns and ad groups: create, get, partial update (arrays replace), delete, query. Bodies are
+// checked against the shared v1 schemas; what needs the store (ownership, names, currency) here.
+import {
+  adGroupCreateSchema,
+  adGroupUpdateSchema,
+  campaignCreateSchema,
+  campaignUpdateSchema,
+  type MoneyBody,
+  PRICING_MODEL_OF_BILLING_EVENT,
+} from '@tapwise/apple-ads-schemas';
+import { deleteAdGroup, deleteCampaign, recordDeletes } from '../model/cascade.js';
+import type { AdGroup, BidStrategy, Campaign, TargetingData } from '../model/entities.js';
 import { newAdGroup, newCampaign } from '../model/factories.js';
-import { centsToAmount } from '../model/money.js';
+import { amountToCents, centsToAmount } from '../model/money.js';
 import { presentAdGroup, presentCampaign } from '../model/presenters.js';
 import { parseAppleTimestamp } from '../model/calendar.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { detail } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
-import { Validator } from '../server/validate.js';
-import { accountId, body, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
-
-const STATUSES = ['ENABLED', 'PAUSED'] as const;
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
+import { parseBody, Validator } from '../server/validate.js';
+import { accountId, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
 
 export function registerCampaignRoutes(router: Router): void {
   router.add('POST', '/campaigns', createCampaign);
@@ -20,20 +29,7 @@ export function registerCampaignRoutes(router: Router): void {
   router.add('PUT', '/campaigns/{id}', updateCampaign);
   router.add('DELETE', '/campaigns/{id}', (context) => {
     const campaign = ownCampaign(context, idParam(context));
-    const updated: Campaign = {
-      ...campaign,
-      deleted: true,
-      modificationTime: context.store.timestamp(),
-    };
-    context.store.putCampaign(updated, context.store.now());
-    context.store.recordChange({
-      adAccountId: campaign.adAccountId,
-      entityType: 'CAMPAIGN',
-      entityId: campaign.id,
-      changeType: 'DELETE',
-      changes: [],
-      userId: context.user.userId,
-    });
+    recordDeletes(context.store, deleteCampaign(context.store, campaign.id), context.user.userId);
     return { body: {} };
   });
   router.add('POST', '/campaigns/query', (context) => {
@@ -41,7 +37,7 @@ export function registerCampaignRoutes(router: Router): void {
     const campaigns = [...context.store.campaigns.values()]
       .filter((c) => c.adAccountId === account)
       .map((c) => presentCampaign(context.store, c.id));
-    return { body: runQuery(campaigns, body(context) as QueryInput) };
+    return { body: runQuery(campaigns, context.body, selectorSchema('/campaigns/query')) };
   });
 
   router.add('POST', '/adgroups', createAdGroup);
@@ -51,18 +47,7 @@ export function registerCampaignRoutes(router: Router): void {
   router.add('PUT', '/adgroups/{id}', updateAdGroup);
   router.add('DELETE', '/adgroups/{id}', (context) => {
     const adGroup = ownAdGroup(context, idParam(context));
-    context.store.putAdGroup(
-      { ...adGroup, deleted: true, modificationTime: context.store.timestamp() },
-      context.store.now(),
-    );
-    context.store.recordChange({
-      adAccountId: adGroup.adAccountId,
-      entityType: 'ADGROUP',
-      entityId: adGroup.id,
-      changeType: 'DELETE',
-      changes: [],
-      userId: context.user.userId,
-    });
+    recordDeletes(context.store, deleteAdGroup(context.store, adGroup.id), context.user.userId);
     return { body: {} };
   });
   router.add('POST', '/adgroups/query', (context) => {
@@ -70,98 +55,104 @@ export function registerCampaignRoutes(router: Router): void {
     const adGroups = [...context.store.adGroups.values()]
       .filter((g) => g.adAccountId === account)
       .map((g) => presentAdGroup(context.store, g.id));
-    return { body: runQuery(adGroups, body(context) as QueryInput) };
+    return { body: runQuery(adGroups, context.body, selectorSchema('/adgroups/query')) };
   });
 }
 
-function targetingList(value: unknown): TargetingData | null {
-  if (!value || typeof value !== 'object') return null;
-  const data = value as TargetingData;
+/** "2.5" is stored and answered as "2.50", as Apple answers amounts. */
+function normalAmount(money: MoneyBody): string {
+  return centsToAmount(amountToCents(money.amount) ?? 0);
+}
+
+function timeOf(value: string | null | undefined): number | null | undefined {
+  return value === undefined || value === null ? value : parseAppleTimestamp(value);
+}
+
+/** The stored form of a bid strategy the schema accepted (type and goal come together). */
+function bidStrategyOf(
+  strategy: {
+    bidStrategyType?: string | null;
+    bidStrategyGoal?: string | null;
+    bid?: MoneyBody | null;
+  },
+  currency: string,
+  current: BidStrategy,
+): BidStrategy {
+  const bid = strategy.bid ? { amount: normalAmount(strategy.bid), currency } : current.bid;
   return {
-    include: Array.isArray(data.include) ? data.include.map(String) : null,
-    exclude: Array.isArray(data.exclude) ? data.exclude.map(String) : null,
+    bidStrategyType: strategy.bidStrategyType ?? current.bidStrategyType,
+    bidStrategyGoal: strategy.bidStrategyGoal ?? current.bidStrategyGoal,
+    ...(bid ? { bid } : {}),
   };
 }
 
-function timeField(v: Validator, field: string): number | null | undefined {
-  const value = v.raw(field);
-  if (value === undefined || value === null) return value as undefined | null;
-  const ms = typeof value === 'string' ? parseAppleTimestamp(value) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    v.details.push(detail('INVALID_VALUE', `${field} must be yyyy-MM-ddTHH:mm:ss.SSS`, field));
-    return undefined;
-  }
-  return ms;
+/** Checks a Money's currency against the ad account's (money.md: the account's currency). */
+function checkCurrency(
+  v: Validator,
+  field: string,
+  money: MoneyBody | null | undefined,
+  currency: string,
+) {
+  if (money?.currency && money.currency !== currency)
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        `${field}.currency must be the ad account currency ${currency}`,
+        `${field}.currency`,
+      ),
+    );
 }
 
 function createCampaign(context: RouteContext) {
   const { store } = context;
-  const v = Validator.of(context.body);
-  const adAccountId = v.integer('adAccountId', true);
-  const name = v.string('name', true, 200);
-  v.oneOf('billingEvent', ['TAPS', 'IMPRESSIONS', 'INSTALLS'], true);
-  const promotedObjectType = v.oneOf(
-    'promotedObjectType',
-    ['APPSTORE_APP', 'BUSINESS_BRAND'],
-    true,
-  );
-  const promotedObjectId = v.raw('promotedObjectId');
-  if (promotedObjectId === undefined || promotedObjectId === null)
-    v.details.push(detail('FIELD_REQUIRED', 'promotedObjectId is required', 'promotedObjectId'));
+  const request = parseBody(campaignCreateSchema, context.body);
+  const account = accountId(context);
   const currency = currencyOf(context);
-  const budgetCents = v.money('dailyBudget.value', true, currency);
-  const status = v.oneOf('status', STATUSES, false);
-  const targeting = v.raw('targeting') as Record<string, unknown> | undefined;
-  if (!targeting) v.details.push(detail('FIELD_REQUIRED', 'targeting is required', 'targeting'));
-  const countries = targetingList(targeting?.countryOrRegion)?.include ?? [];
-  if (targeting && countries.length === 0)
+  const v = Validator.of(context.body);
+  checkCurrency(v, 'dailyBudget.value', request.dailyBudget.value, currency);
+  checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
+  if (request.adAccountId !== account)
+    v.details.push(detail('INVALID_VALUE', 'adAccountId must match X-AP-Context', 'adAccountId'));
+  const adamId = Number(request.promotedObjectId);
+  // Choice: the sandbox's accounts have no brand delegations, so a brand is never the account's.
+  if (
+    request.promotedObjectType !== 'APPSTORE_APP' ||
+    !(store.accountApps.get(account) ?? []).includes(adamId)
+  )
     v.details.push(
       detail(
-        'FIELD_REQUIRED',
-        'targeting.countryOrRegion.include needs at least one storefront',
-        'targeting.countryOrRegion',
+        'INVALID_VALUE',
+        'the promoted object is not one of this ad account',
+        'promotedObjectId',
       ),
     );
-  const startMs = timeField(v, 'startTime');
-  const endMs = timeField(v, 'endTime');
-  if (adAccountId !== undefined && adAccountId !== accountId(context))
-    v.details.push(detail('INVALID_VALUE', 'adAccountId must match X-AP-Context', 'adAccountId'));
-  const adamId = Number(promotedObjectId);
   if (
-    promotedObjectType === 'APPSTORE_APP' &&
-    promotedObjectId !== undefined &&
-    !(store.accountApps.get(accountId(context)) ?? []).includes(adamId)
-  ) {
-    v.details.push(
-      detail('INVALID_VALUE', 'the app is not owned by this ad account', 'promotedObjectId'),
-    );
-  }
-  if (
-    name &&
     [...store.campaigns.values()].some(
-      (c) => c.adAccountId === accountId(context) && !c.deleted && c.name === name,
+      (c) => c.adAccountId === account && !c.deleted && c.name === request.name,
     )
-  ) {
+  )
     v.details.push(detail('DUPLICATE_NAME', 'A campaign with this name already exists.', 'name'));
-  }
   v.done();
   const now = store.now();
   const campaign = newCampaign(
     store.nextId(),
     {
-      adAccountId: accountId(context),
-      name: name as string,
+      adAccountId: account,
+      name: request.name,
       adamId,
-      countries,
-      budgetCents: budgetCents as number,
+      countries: request.targeting.countryOrRegion.include ?? [],
+      budgetCents: amountToCents(request.dailyBudget.value.amount) ?? 0,
       currency,
-      status: status ?? 'ENABLED',
-      supplyPlacement: targetingList(targeting?.supplyPlacement)?.include ?? undefined,
-      startMs: startMs ?? now,
-      endMs: endMs ?? null,
+      status: request.status ?? 'ENABLED',
+      billingEvent: request.billingEvent,
+      supplyPlacement: request.targeting.supplyPlacement?.include ?? undefined,
+      startMs: timeOf(request.startTime) ?? now,
+      endMs: timeOf(request.endTime) ?? null,
     },
     now,
   );
+  if (request.bidStrategy)
+    campaign.bidStrategy = bidStrategyOf(request.bidStrategy, currency, campaign.bidStrategy);
   store.putCampaign(campaign, now);
   store.recordChange({
     adAccountId: campaign.adAccountId,
@@ -177,37 +168,46 @@ function createCampaign(context: RouteContext) {
 function updateCampaign(context: RouteContext) {
   const { store } = context;
   const campaign = ownCampaign(context, idParam(context));
+  const request = parseBody(campaignUpdateSchema, context.body);
+  const currency = campaign.dailyBudget.value.currency;
   const v = Validator.of(context.body);
-  const name = v.string('name', false, 200);
-  const status = v.oneOf('status', STATUSES, false);
-  const budgetCents = v.money('dailyBudget.value', false, campaign.dailyBudget.value.currency);
-  const targeting = v.raw('targeting') as Record<string, unknown> | undefined;
-  const endMs = timeField(v, 'endTime');
+  checkCurrency(v, 'dailyBudget.value', request.dailyBudget?.value, currency);
+  checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
+  const countries = request.targeting?.countryOrRegion;
+  if (countries && (countries.include?.length ?? 0) === 0)
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        'targeting.countryOrRegion.include needs at least one country or region',
+        'targeting.countryOrRegion.include',
+      ),
+    );
+  const startTime = request.startTime ?? campaign.startTime;
+  const endTime = request.endTime === undefined ? campaign.endTime : request.endTime;
+  if (endTime && endTime <= startTime)
+    v.details.push(detail('INVALID_VALUE', 'endTime is after startTime', 'endTime'));
   if (
-    name !== undefined &&
+    request.name &&
     [...store.campaigns.values()].some(
       (c) =>
         c.adAccountId === campaign.adAccountId &&
         c.id !== campaign.id &&
         !c.deleted &&
-        c.name === name,
+        c.name === request.name,
     )
-  ) {
+  )
     v.details.push(detail('DUPLICATE_NAME', 'A campaign with this name already exists.', 'name'));
-  }
   v.done();
   const updated: Campaign = { ...campaign, modificationTime: store.timestamp() };
-  if (name !== undefined) updated.name = name;
-  if (status !== undefined) updated.status = status;
-  if (budgetCents !== undefined)
-    updated.dailyBudget = {
-      value: { amount: centsToAmount(budgetCents), currency: campaign.dailyBudget.value.currency },
-    };
-  if (endMs !== undefined)
-    updated.endTime = endMs === null ? null : new Date(endMs).toISOString().slice(0, 23);
-  const countries = targetingList(targeting?.countryOrRegion);
-  if (countries?.include && countries.include.length > 0)
-    updated.targeting = { ...campaign.targeting, countryOrRegion: countries };
+  if (request.name) updated.name = request.name;
+  if (request.status) updated.status = request.status;
+  if (request.dailyBudget?.value)
+    updated.dailyBudget = { value: { amount: normalAmount(request.dailyBudget.value), currency } };
+  if (request.startTime) updated.startTime = request.startTime;
+  if (request.endTime !== undefined) updated.endTime = request.endTime;
+  if (request.bidStrategy)
+    updated.bidStrategy = bidStrategyOf(request.bidStrategy, currency, campaign.bidStrategy);
+  if (countries) updated.targeting = { ...campaign.targeting, countryOrRegion: countries };
   store.putCampaign(updated, store.now());
   store.recordChange({
     adAccountId: campaign.adAccountId,
@@ -220,63 +220,29 @@ function updateCampaign(context: RouteContext) {
   return { body: { result: presentCampaign(store, campaign.id) } };
 }
 
-const TARGETING_DIMENSIONS = [
-  'adminArea',
-  'appCategory',
-  'appDownloader',
-  'country',
-  'daypart',
-  'deviceClass',
-  'gender',
-  'locality',
-  'locationGroup',
-  'maxAge',
-  'minAge',
-  'postalCode',
-  'radius',
-  'travelIntent',
-];
-
-function adGroupTargeting(v: Validator): Record<string, TargetingData> | undefined {
-  const targeting = v.raw('targeting');
-  if (targeting === undefined || targeting === null) return undefined;
-  const result: Record<string, TargetingData> = {};
-  for (const [dimension, value] of Object.entries(targeting as Record<string, unknown>)) {
-    if (!TARGETING_DIMENSIONS.includes(dimension)) {
-      v.details.push(
-        detail(
-          'INVALID_FIELD',
-          `unknown targeting dimension ${dimension}`,
-          `targeting.${dimension}`,
-        ),
-      );
-      continue;
-    }
-    const data = targetingList(value);
-    if (data) result[dimension] = data;
-  }
-  return result;
-}
-
 function createAdGroup(context: RouteContext) {
   const { store } = context;
+  const request = parseBody(adGroupCreateSchema, context.body);
+  const campaign = ownCampaign(context, request.campaignId);
+  const currency = campaign.dailyBudget.value.currency;
   const v = Validator.of(context.body);
-  const campaignId = v.integer('campaignId', true);
-  const name = v.string('name', true, 200);
-  v.oneOf('pricingModel', ['CPT', 'CPM', 'CPA'], true);
-  const status = v.oneOf('status', STATUSES, false);
-  const automatedKeywordsOptIn = v.boolean('automatedKeywordsOptIn');
-  const targeting = adGroupTargeting(v);
-  v.done();
-  const campaign = ownCampaign(context, campaignId as number);
-  const bidCents = v.money('bidStrategy.bid', true, campaign.dailyBudget.value.currency);
-  const startMs = timeField(v, 'startTime');
-  const endMs = timeField(v, 'endTime');
+  const pricingModel = PRICING_MODEL_OF_BILLING_EVENT[campaign.billingEvent];
+  if (pricingModel && request.pricingModel !== pricingModel)
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        `pricingModel must be ${pricingModel} in a ${campaign.billingEvent} campaign`,
+        'pricingModel',
+      ),
+    );
+  const strategy = bidStrategyOf(request.bidStrategy ?? {}, currency, campaign.bidStrategy);
+  checkModelledStrategy(v, strategy);
+  checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
   if (
     (store.adGroupIdsByCampaign.get(campaign.id) ?? []).some(
-      (id) => store.adGroups.get(id)?.name === name && !store.adGroups.get(id)?.deleted,
+      (id) => store.adGroups.get(id)?.name === request.name && !store.adGroups.get(id)?.deleted,
     )
-  ) {
+  )
     v.details.push(
       detail(
         'DUPLICATE_NAME',
@@ -284,23 +250,23 @@ function createAdGroup(context: RouteContext) {
         'name',
       ),
     );
-  }
   v.done();
   const now = store.now();
   const adGroup = newAdGroup(
     store.nextId(),
     {
       campaign,
-      name: name as string,
-      defaultBidCents: bidCents as number,
-      automatedKeywordsOptIn: automatedKeywordsOptIn ?? false,
-      status: status ?? 'ENABLED',
-      targeting,
-      startMs: startMs ?? now,
-      endMs: endMs ?? null,
+      name: request.name,
+      defaultBidCents: amountToCents(strategy.bid?.amount ?? '0') ?? 0,
+      automatedKeywordsOptIn: request.automatedKeywordsOptIn ?? false,
+      status: request.status ?? 'ENABLED',
+      targeting: request.targeting ? targetingOf(request.targeting) : undefined,
+      startMs: timeOf(request.startTime) ?? now,
+      endMs: timeOf(request.endTime) ?? null,
     },
     now,
   );
+  adGroup.bidStrategy = strategy;
   store.putAdGroup(adGroup, now);
   store.recordChange({
     adAccountId: adGroup.adAccountId,
@@ -313,68 +279,75 @@ function createAdGroup(context: RouteContext) {
   return { body: { result: presentAdGroup(store, adGroup.id) } };
 }
 
-/** Ad groups switch between a manual max CPT bid and a target CPA (MAX_CONVERSIONS). */
-const BID_STRATEGY_GOALS = { MANUAL_CPT: 'TAP', MAX_CONVERSIONS: 'INSTALL' } as const;
-
-function bidStrategyTypeOf(v: Validator): keyof typeof BID_STRATEGY_GOALS | undefined {
-  const strategy = v.raw('bidStrategy') as Record<string, unknown> | undefined | null;
-  const type = strategy?.bidStrategyType;
-  if (type === undefined || type === null) return undefined;
-  if (type !== 'MANUAL_CPT' && type !== 'MAX_CONVERSIONS') {
+/**
+ * Choice: the market model bids a manual CPT (needing a bid) or a target CPA (MAX_CONVERSIONS,
+ * its bid the target); CPM and MAX_ENGAGEMENTS ad groups are outside it and refused.
+ */
+function checkModelledStrategy(v: Validator, strategy: BidStrategy): void {
+  if (strategy.bidStrategyType !== 'MANUAL_CPT' && strategy.bidStrategyType !== 'MAX_CONVERSIONS')
     v.details.push(
       detail(
         'INVALID_VALUE',
-        'bidStrategy.bidStrategyType must be MANUAL_CPT or MAX_CONVERSIONS',
+        'the sandbox models MANUAL_CPT and MAX_CONVERSIONS ad groups only',
         'bidStrategy.bidStrategyType',
       ),
     );
-    return undefined;
-  }
-  const goal = strategy?.bidStrategyGoal;
-  if (goal !== undefined && goal !== null && goal !== BID_STRATEGY_GOALS[type]) {
-    v.details.push(
-      detail(
-        'INVALID_VALUE',
-        `bidStrategy.bidStrategyGoal must be ${BID_STRATEGY_GOALS[type]} for ${type}`,
-        'bidStrategy.bidStrategyGoal',
-      ),
-    );
-    return undefined;
-  }
-  return type;
+  else if (!strategy.bid)
+    v.details.push(detail('FIELD_REQUIRED', 'bidStrategy.bid is required', 'bidStrategy.bid'));
+}
+
+function targetingOf(
+  targeting: Record<string, TargetingData | null | undefined>,
+): Record<string, TargetingData> {
+  return Object.fromEntries(
+    Object.entries(targeting).filter((entry): entry is [string, TargetingData] => !!entry[1]),
+  );
 }
 
 function updateAdGroup(context: RouteContext) {
   const { store } = context;
   const adGroup = ownAdGroup(context, idParam(context));
+  const request = parseBody(adGroupUpdateSchema, context.body);
+  const currency = adGroup.bidStrategy.bid?.currency ?? currencyOf(context);
   const v = Validator.of(context.body);
-  const name = v.string('name', false, 200);
-  const status = v.oneOf('status', STATUSES, false);
-  const automatedKeywordsOptIn = v.boolean('automatedKeywordsOptIn');
-  const bidCents = v.money('bidStrategy.bid', false, adGroup.bidStrategy.bid?.currency ?? 'USD');
-  const strategyType = bidStrategyTypeOf(v);
-  const targeting = adGroupTargeting(v);
+  const strategy = request.bidStrategy
+    ? bidStrategyOf(request.bidStrategy, currency, adGroup.bidStrategy)
+    : adGroup.bidStrategy;
+  if (request.bidStrategy) checkModelledStrategy(v, strategy);
+  checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
+  const startTime = request.startTime ?? adGroup.startTime;
+  const endTime = request.endTime === undefined ? adGroup.endTime : request.endTime;
+  if (endTime && endTime <= startTime)
+    v.details.push(detail('INVALID_VALUE', 'endTime is after startTime', 'endTime'));
+  if (
+    request.name &&
+    (store.adGroupIdsByCampaign.get(adGroup.campaignId) ?? []).some((id) => {
+      const other = store.adGroups.get(id);
+      return id !== adGroup.id && other?.name === request.name && !other?.deleted;
+    })
+  )
+    v.details.push(
+      detail(
+        'DUPLICATE_NAME',
+        'An ad group with this name already exists in the campaign.',
+        'name',
+      ),
+    );
   v.done();
-  const updated: AdGroup = { ...adGroup, modificationTime: store.timestamp() };
-  if (name !== undefined) updated.name = name;
-  if (status !== undefined) updated.status = status;
-  if (automatedKeywordsOptIn !== undefined) updated.automatedKeywordsOptIn = automatedKeywordsOptIn;
-  if (strategyType !== undefined)
-    updated.bidStrategy = {
-      ...adGroup.bidStrategy,
-      bidStrategyType: strategyType,
-      bidStrategyGoal: BID_STRATEGY_GOALS[strategyType],
-    };
-  if (bidCents !== undefined)
-    updated.bidStrategy = {
-      ...updated.bidStrategy,
-      bid: {
-        amount: centsToAmount(bidCents),
-        currency: adGroup.bidStrategy.bid?.currency ?? 'USD',
-      },
-    };
+  const updated: AdGroup = {
+    ...adGroup,
+    bidStrategy: strategy,
+    modificationTime: store.timestamp(),
+  };
+  if (request.name) updated.name = request.name;
+  if (request.status) updated.status = request.status;
+  if (request.automatedKeywordsOptIn != null)
+    updated.automatedKeywordsOptIn = request.automatedKeywordsOptIn;
+  if (request.startTime) updated.startTime = request.startTime;
+  if (request.endTime !== undefined) updated.endTime = request.endTime;
   // PUT is partial, but a targeting dimension that is sent replaces the previous one wholesale.
-  if (targeting !== undefined) updated.targeting = { ...adGroup.targeting, ...targeting };
+  if (request.targeting)
+    updated.targeting = { ...adGroup.targeting, ...targetingOf(request.targeting) };
   store.putAdGroup(updated, store.now());
   store.recordChange({
     adAccountId: adGroup.adAccountId,

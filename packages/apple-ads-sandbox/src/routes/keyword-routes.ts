@@ -1,17 +1,36 @@
 // Keywords and negative keywords, single and bulk. Bulk answers one result per item with its
 // correlationId; without allowPartialSuccess one failing item rejects the whole batch.
+import {
+  keywordBulkUpdateSchema,
+  keywordCreateSchema,
+  keywordUpdateSchema,
+  MAX_BULK_ITEMS,
+  negativeKeywordBulkUpdateSchema,
+  negativeKeywordCreateSchema,
+  negativeKeywordUpdateSchema,
+} from '@tapwise/apple-ads-schemas';
 import type { Keyword, NegativeKeyword } from '../model/entities.js';
 import { newKeyword, newNegativeKeyword } from '../model/factories.js';
 import { centsToAmount } from '../model/money.js';
 import { presentKeyword } from '../model/presenters.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
-import { runQuery, type QueryInput } from '../server/entity-query.js';
-import { Validator } from '../server/validate.js';
-import { accountId, body, diff, idParam, ownAdGroup, ownCampaign, ownKeyword } from './scope.js';
+import { selectorSchema } from '@tapwise/apple-ads-schemas';
+import { runQuery } from '../server/entity-query.js';
+import { parseBody, Validator } from '../server/validate.js';
+import { deleteNegativeKeyword, recordDeletes } from '../model/cascade.js';
+import {
+  accountId,
+  body,
+  currencyOf,
+  diff,
+  idParam,
+  ownAdGroup,
+  ownCampaign,
+  ownKeyword,
+} from './scope.js';
 import { termRelevance } from './relevance.js';
 
-const MAX_BULK_ITEMS = 1000;
 type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
 
 /** Prepares one item; `apply` runs only when the batch may proceed. */
@@ -79,22 +98,22 @@ function runBulk(
 }
 
 function keywordCreate(context: RouteContext, data: unknown): () => Keyword {
+  const request = parseBody(keywordCreateSchema, data);
+  const adGroup = ownAdGroup(context, request.adGroupId);
+  const currency = adGroup.bidStrategy.bid?.currency ?? currencyOf(context);
   const v = Validator.of(data);
-  const adGroupId = v.integer('adGroupId', true);
-  const text = v.string('text', true, 80);
-  const matchType = v.oneOf('matchType', ['EXACT', 'BROAD'], false);
-  const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
-  v.done();
-  const adGroup = ownAdGroup(context, adGroupId as number);
-  const currency = adGroup.bidStrategy.bid?.currency ?? 'USD';
   const bidCents = v.money('bid', false, currency);
+  const text = request.text;
+  // Choice: the market model serves App Store search keywords, EXACT and BROAD only.
+  const matchType = modelledMatchType(v, request.matchType, ['EXACT', 'BROAD'] as const);
+  const status = request.status;
   const { store } = context;
   const duplicate = (store.keywordIdsByAdGroup.get(adGroup.id) ?? []).some((id) => {
     const other = store.keywords.get(id);
     return (
       other &&
       !other.deleted &&
-      other.text.toLowerCase() === (text as string).toLowerCase() &&
+      other.text.toLowerCase() === text.toLowerCase() &&
       other.matchType === (matchType ?? 'BROAD')
     );
   });
@@ -109,7 +128,7 @@ function keywordCreate(context: RouteContext, data: unknown): () => Keyword {
       store.nextId(),
       {
         adGroup,
-        text: text as string,
+        text,
         matchType: matchType ?? 'BROAD',
         bidCents: bidCents ?? null,
         currency,
@@ -131,13 +150,13 @@ function keywordCreate(context: RouteContext, data: unknown): () => Keyword {
 }
 
 function keywordUpdate(context: RouteContext, data: unknown, id?: number): () => Keyword {
+  const request =
+    id === undefined
+      ? parseBody(keywordBulkUpdateSchema, data)
+      : { ...parseBody(keywordUpdateSchema, data), id };
+  const status = request.status;
   const v = Validator.of(data);
-  const keywordId = id ?? v.integer('id', true);
-  const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
-  if (v.has('bid') === false && (data as Record<string, unknown>).bid === null)
-    v.details.push(detail('INVALID_VALUE', 'bid cannot be null', 'bid'));
-  v.done();
-  const keyword = ownKeyword(context, keywordId as number);
+  const keyword = ownKeyword(context, request.id);
   const bidCents = v.money(
     'bid',
     false,
@@ -147,7 +166,7 @@ function keywordUpdate(context: RouteContext, data: unknown, id?: number): () =>
   const { store } = context;
   return () => {
     const updated: Keyword = { ...keyword, modificationTime: store.timestamp() };
-    if (status !== undefined) updated.status = status;
+    if (status) updated.status = status;
     if (bidCents !== undefined)
       updated.bid = {
         amount: centsToAmount(bidCents),
@@ -194,17 +213,13 @@ function ownNegative(context: RouteContext, id: number): NegativeKeyword {
 }
 
 function negativeCreate(context: RouteContext, data: unknown): () => NegativeKeyword {
+  const request = parseBody(negativeKeywordCreateSchema, data);
+  const adGroup = request.adGroupId == null ? null : ownAdGroup(context, request.adGroupId);
+  const campaign = ownCampaign(context, adGroup ? adGroup.campaignId : (request.campaignId ?? 0));
   const v = Validator.of(data);
-  const campaignId = v.integer('campaignId', false);
-  const adGroupId = v.integer('adGroupId', false);
-  const text = v.string('text', true, 80);
-  const matchType = v.oneOf('matchType', ['EXACT', 'BROAD', 'PHRASE'], false);
-  const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
-  if (campaignId === undefined && adGroupId === undefined)
-    v.details.push(detail('FIELD_REQUIRED', 'campaignId or adGroupId is required', 'campaignId'));
+  const matchType = modelledMatchType(v, request.matchType, ['EXACT', 'BROAD', 'PHRASE'] as const);
   v.done();
-  const adGroup = adGroupId !== undefined ? ownAdGroup(context, adGroupId) : null;
-  const campaign = ownCampaign(context, adGroup ? adGroup.campaignId : (campaignId as number));
+  const { text, status } = request;
   const { store } = context;
   return () => {
     const negative = newNegativeKeyword(
@@ -213,8 +228,9 @@ function negativeCreate(context: RouteContext, data: unknown): () => NegativeKey
         adAccountId: campaign.adAccountId,
         campaignId: campaign.id,
         adGroupId: adGroup?.id ?? null,
-        text: text as string,
-        matchType: matchType ?? 'EXACT',
+        text,
+        // negativekeywordcreate.md: BROAD when omitted.
+        matchType: matchType ?? 'BROAD',
         status: status ?? 'ENABLED',
       },
       store.now(),
@@ -234,11 +250,12 @@ function negativeCreate(context: RouteContext, data: unknown): () => NegativeKey
 }
 
 function negativeUpdate(context: RouteContext, data: unknown, id?: number): () => NegativeKeyword {
-  const v = Validator.of(data);
-  const negativeId = id ?? v.integer('id', true);
-  const status = v.oneOf('status', ['ENABLED', 'PAUSED'], false);
-  v.done();
-  const negative = ownNegative(context, negativeId as number);
+  const request =
+    id === undefined
+      ? parseBody(negativeKeywordBulkUpdateSchema, data)
+      : { ...parseBody(negativeKeywordUpdateSchema, data), id };
+  const status = request.status;
+  const negative = ownNegative(context, request.id);
   const { store } = context;
   return () => {
     const updated: NegativeKeyword = {
@@ -261,23 +278,28 @@ function negativeUpdate(context: RouteContext, data: unknown, id?: number): () =
 
 function negativeDelete(context: RouteContext, id: number): () => null {
   const negative = ownNegative(context, id);
-  const { store } = context;
   return () => {
-    store.negativeKeywords.set(negative.id, {
-      ...negative,
-      deleted: true,
-      modificationTime: store.timestamp(),
-    });
-    store.recordChange({
-      adAccountId: negative.adAccountId,
-      entityType: 'NEGATIVE_KEYWORD',
-      entityId: negative.id,
-      changeType: 'DELETE',
-      changes: [],
-      userId: context.user.userId,
-    });
+    recordDeletes(
+      context.store,
+      deleteNegativeKeyword(context.store, negative.id),
+      context.user.userId,
+    );
     return null;
   };
+}
+
+/** Refuses the match types the market model does not serve (a choice, named in the message). */
+function modelledMatchType<T extends string>(
+  v: Validator,
+  matchType: string | null | undefined,
+  modelled: readonly T[],
+): T | undefined {
+  if (matchType == null) return undefined;
+  if (modelled.includes(matchType as T)) return matchType as T;
+  v.details.push(
+    detail('INVALID_VALUE', `the sandbox models ${modelled.join(', ')} match types`, 'matchType'),
+  );
+  return undefined;
 }
 
 function idOf(data: unknown): number {
@@ -304,20 +326,11 @@ export function registerKeywordRoutes(router: Router): void {
     return { body: {} };
   });
   router.add('POST', '/keywords/query', (context) => {
-    const request = body(context) as QueryInput;
-    const adGroupFilter = (request.filters ?? []).find(
-      (filter) => filter.field === 'adGroupId' && filter.operator === 'IN',
-    );
-    if (adGroupFilter && Array.isArray(adGroupFilter.value) && adGroupFilter.value.length > 1000) {
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', [
-        detail('INVALID_VALUE', 'adGroupId IN takes at most 1000 values', 'filters'),
-      ]);
-    }
     const account = accountId(context);
     const keywords: Keyword[] = [];
     for (const keyword of context.store.keywords.values())
       if (keyword.adAccountId === account) keywords.push(keyword);
-    const page = runQuery(keywords, request);
+    const page = runQuery(keywords, context.body, selectorSchema('/keywords/query'));
     return {
       body: {
         ...page,
@@ -353,7 +366,9 @@ export function registerKeywordRoutes(router: Router): void {
     const negatives = [...context.store.negativeKeywords.values()].filter(
       (negative) => negative.adAccountId === account,
     );
-    return { body: runQuery(negatives, body(context) as QueryInput) };
+    return {
+      body: runQuery(negatives, context.body, selectorSchema('/negative-keywords/query')),
+    };
   });
   router.add('POST', '/negative-keywords/bulk-create', (context) =>
     runBulk(context, 'CREATE', (data, id) => prepare(id, () => negativeCreate(context, data))),

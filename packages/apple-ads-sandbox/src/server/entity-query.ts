@@ -1,39 +1,28 @@
 // Selector semantics shared by every /query endpoint and report filters: AND-ed filters with
 // Apple's operators, multi-field sorting (default id ASC) and offset pagination.
+import {
+  selectorShapeSchema,
+  violationsOf,
+  type RequestSchema,
+  type Selector,
+  type SelectorFilter,
+} from '@tapwise/apple-ads-schemas';
 import { ApiError, detail } from './api-error.js';
 
-export interface QueryInput {
-  filters?: { field?: string; operator?: string; value?: unknown; ignoreCase?: boolean }[] | null;
-  sorting?: { field?: string; order?: string }[] | null;
-  pagination?: {
-    offset?: number | null;
-    pageSize?: number | null;
-    fetchTotalCount?: boolean | null;
-  } | null;
-}
+export type QueryInput = Selector;
 
-const OPERATORS = new Set([
-  'EQUALS',
-  'NOT_EQUALS',
-  'IN',
-  'NOT_IN',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'BETWEEN',
-  'CONTAINS',
-  'CONTAINS_ANY',
-  'CONTAINS_ALL',
-  'NOT_CONTAINS_ANY',
-  'NOT_CONTAINS_ALL',
-  'STARTS_WITH',
-  'ENDS_WITH',
-  'LIKE',
-  'NOT_LIKE',
-  'IS_NULL',
-  'IS_NOT_NULL',
-]);
+/** A 400 naming every rule of `schema` that `body` breaks, in Apple's error details. */
+export function refuseInvalid<T>(schema: RequestSchema<T>, body: unknown): T {
+  const violations = violationsOf(schema, body ?? {});
+  if (violations.length > 0)
+    throw new ApiError(
+      400,
+      'INVALID_REQUEST',
+      'Validation errors found',
+      violations.map((violation) => detail(violation.code, violation.message, violation.field)),
+    );
+  return schema.parse(body ?? {});
+}
 
 export function fieldValue(entity: unknown, path: string): unknown {
   let current: unknown = entity;
@@ -72,7 +61,7 @@ function likeToRegExp(pattern: string, ignoreCase: boolean): RegExp {
 
 export function matchesFilter(
   entity: unknown,
-  filter: { field: string; operator: string; value: unknown; ignoreCase?: boolean },
+  filter: { field: string; operator: string; value?: unknown; ignoreCase?: boolean },
 ): boolean {
   const ignoreCase = filter.ignoreCase === true;
   const actual = normalise(fieldValue(entity, filter.field), ignoreCase);
@@ -130,34 +119,6 @@ export function matchesFilter(
   }
 }
 
-export function validateFilters(
-  filters: QueryInput['filters'],
-): { field: string; operator: string; value: unknown; ignoreCase?: boolean }[] {
-  const result: { field: string; operator: string; value: unknown; ignoreCase?: boolean }[] = [];
-  for (const [index, filter] of (filters ?? []).entries()) {
-    if (!filter.field)
-      throw new ApiError(400, 'INVALID_REQUEST', 'Validation errors found', [
-        detail('FIELD_REQUIRED', 'filter field is required', `filters[${index}].field`),
-      ]);
-    if (!filter.operator || !OPERATORS.has(filter.operator)) {
-      throw new ApiError(400, 'INVALID_REQUEST', 'Validation errors found', [
-        detail(
-          'INVALID_VALUE',
-          `unknown operator ${String(filter.operator)}`,
-          `filters[${index}].operator`,
-        ),
-      ]);
-    }
-    result.push({
-      field: filter.field,
-      operator: filter.operator,
-      value: filter.value,
-      ignoreCase: filter.ignoreCase ?? false,
-    });
-  }
-  return result;
-}
-
 export function sortEntities<T>(
   items: T[],
   sorting: QueryInput['sorting'],
@@ -207,18 +168,23 @@ export function pageOf<T>(
   return page;
 }
 
-/** Runs a full entity query: filters (deleted rows only when asked), sort, page. */
+/**
+ * Runs a full entity query: the endpoint's selector rules (shape and operator arity only when
+ * it has none), filters (deleted rows only when asked), sort, page.
+ */
 export function runQuery<T extends object>(
   items: Iterable<T>,
-  body: QueryInput,
+  body: unknown,
+  schema: RequestSchema<Selector> = selectorShapeSchema,
   defaults = { pageSize: 20, max: 1000 },
 ): Page<T> {
-  const filters = validateFilters(body.filters);
+  const selector = refuseInvalid(schema, body);
+  const filters: SelectorFilter[] = selector.filters ?? [];
   const asksForDeleted = filters.some((filter) => filter.field === 'deleted');
   const matched: T[] = [];
   for (const item of items) {
     if (!asksForDeleted && (item as { deleted?: boolean }).deleted === true) continue;
     if (filters.every((filter) => matchesFilter(item, filter))) matched.push(item);
   }
-  return pageOf(sortEntities(matched, body.sorting), body.pagination, defaults);
+  return pageOf(sortEntities(matched, selector.sorting), selector.pagination, defaults);
 }

@@ -13,7 +13,10 @@ import { registerGeoRoutes } from '../routes/geo-routes.js';
 import { registerInsightRoutes } from '../routes/insight-routes.js';
 import { registerRecommendationRoutes } from '../routes/recommendation-routes.js';
 import { registerKeywordRoutes } from '../routes/keyword-routes.js';
+import { registerLocationRoutes } from '../routes/location-routes.js';
+import { registerOrgRoutes } from '../routes/org-routes.js';
 import { registerReportRoutes } from '../routes/report-routes.js';
+import { registerSharedBudgetRoutes } from '../routes/shared-budget-routes.js';
 import { ApiError } from './api-error.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
 import { TokenIssuer } from './oauth.js';
@@ -97,6 +100,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerRecommendationRoutes(router);
   registerGeoRoutes(router);
   registerChangeHistoryRoutes(router);
+  registerOrgRoutes(router);
+  registerSharedBudgetRoutes(router);
+  registerLocationRoutes(router);
 
   const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
     const user: ApiUser = {

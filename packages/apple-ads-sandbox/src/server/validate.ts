@@ -1,4 +1,6 @@
 // Small request validators that collect Apple-style error details (code, message, info.field).
+import { violationsOf } from '@tapwise/apple-ads-schemas';
+import type { z } from 'zod';
 import { amountToCents } from '../model/money.js';
 import { ApiError, detail, type ErrorDetail } from './api-error.js';
 
@@ -119,4 +121,27 @@ export class Validator {
     if (this.details.length > 0)
       throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', this.details);
   }
+}
+
+/**
+ * Parses a body against one of the shared v1 schemas, or answers Apple's 400 VALIDATION_ERROR with
+ * a detail per broken rule. `empty` is what an absent body means (a query's "everything").
+ */
+export function parseBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+  empty?: z.input<Schema>,
+): z.output<Schema> {
+  const value = body === undefined && empty !== undefined ? empty : body;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ApiError(400, 'INVALID_REQUEST', 'Request body must be a JSON object');
+  const violations = violationsOf(schema, value);
+  if (violations.length > 0)
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      'Validation errors found',
+      violations.map((violation) => detail(violation.code, violation.message, violation.field)),
+    );
+  return schema.parse(value);
 }

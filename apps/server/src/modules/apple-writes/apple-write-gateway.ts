@@ -3,7 +3,12 @@
 // sends, and then replaces the stored copy with Apple's answer and writes the activity log entry
 // in one transaction. Automation's safety controls (dry run, caps, kill switch) join
 // PRE_SEND_CHECKS.
-import { AppleAdsError, type AccountClient, type BulkItemResult } from '@tapwise/apple-ads';
+import {
+  AppleAdsError,
+  V1RequestError,
+  type AccountClient,
+  type BulkItemResult,
+} from '@tapwise/apple-ads';
 import { ADS_MANAGER_MESSAGES, type EntityRef, type WritableLevel } from '@tapwise/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { Database } from '../../platform/db/database';
@@ -257,6 +262,8 @@ async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(
 
 /** Apple's refusal in the spec's words; a duplicate campaign name has its own. */
 function refusal(error: unknown, failure: string): unknown {
+  // The client refused the call before it left Tapwise: its message names Apple's rule.
+  if (error instanceof V1RequestError) return new AppError('BAD_REQUEST', error.message);
   if (!(error instanceof AppleAdsError)) return error;
   const duplicateName =
     error.code === 'DUPLICATE_NAME' ||

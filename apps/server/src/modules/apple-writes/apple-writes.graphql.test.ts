@@ -238,7 +238,10 @@ describe('status changes', () => {
     });
     const negative = (
       await apple.negativeKeywords.query({
-        filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignIds[3]! }],
+        filters: [
+          { field: 'campaignId', operator: 'EQUALS', value: campaignIds[3]! },
+          { field: 'adGroupId', operator: 'IS_NULL' },
+        ],
         pagination: { offset: 0, pageSize: 1000 },
       })
     ).result.find((candidate) => candidate.text === 'status negative')!;
@@ -489,12 +492,19 @@ describe('adding keywords', () => {
       added: adGroups.length,
       refused: [],
     });
-    const negatives = (
-      await apple.negativeKeywords.query({
-        filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
-        pagination: { offset: 0, pageSize: 1000 },
-      })
-    ).result;
+    // Apple reads a campaign's negatives at campaign level and at ad-group level separately.
+    const levels = await Promise.all(
+      (['IS_NULL', 'IS_NOT_NULL'] as const).map((operator) =>
+        apple.negativeKeywords.query({
+          filters: [
+            { field: 'campaignId', operator: 'EQUALS', value: campaignId },
+            { field: 'adGroupId', operator },
+          ],
+          pagination: { offset: 0, pageSize: 1000 },
+        }),
+      ),
+    );
+    const negatives = levels.flatMap((level) => level.result);
     expect(negatives.filter((n) => n.text === 'free').map((n) => n.adGroupId ?? null)).toEqual([
       null,
     ]);

@@ -173,9 +173,11 @@ export async function addNegativeKeywords(
   const created = await createAll(fresh, (chunk) =>
     gateway.create({
       level: 'negativeKeyword',
+      // negativekeywordcreate.md: an ad group negative names its ad group only.
       items: chunk.map(({ target, text, matchType }): NegativeKeywordCreate => ({
-        campaignId: target.campaignId,
-        ...(target.adGroupId === null ? {} : { adGroupId: target.adGroupId }),
+        ...(target.adGroupId === null
+          ? { campaignId: target.campaignId }
+          : { adGroupId: target.adGroupId }),
         text,
         matchType,
       })),

@@ -20,19 +20,74 @@ async function collect<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
 
 const time = (value: string | null | undefined) => (value ? new Date(value) : null);
 
+/** `adGroupId IN` takes at most 1000 values (post-keywords-query.md). */
+const AD_GROUP_IN_MAX = 1000;
+
+/**
+ * Apple refuses a keyword or negative keyword query that names no ad group (or campaign), so
+ * they are read by ad group, 1000 ad groups a query.
+ */
+async function byAdGroups<T>(
+  adGroupIds: number[],
+  pages: (ids: number[]) => AsyncGenerator<T[]>,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let start = 0; start < adGroupIds.length; start += AD_GROUP_IN_MAX)
+    all.push(...(await collect(pages(adGroupIds.slice(start, start + AD_GROUP_IN_MAX)))));
+  return all;
+}
+
+/** Campaign-level negatives: `adGroupId IS_NULL` within one campaign at a time. */
+async function campaignNegatives(
+  account: AccountClient,
+  campaignIds: number[],
+): Promise<NegativeKeyword[]> {
+  const all: NegativeKeyword[] = [];
+  for (const campaignId of campaignIds)
+    all.push(
+      ...(await collect(
+        account.negativeKeywords.all({
+          filters: [
+            { field: 'campaignId', operator: 'EQUALS', value: campaignId },
+            { field: 'adGroupId', operator: 'IS_NULL' },
+          ],
+        }),
+      )),
+    );
+  return all;
+}
+
+async function keywordsAndNegatives(
+  account: AccountClient,
+  campaigns: Campaign[],
+  adGroups: AdGroup[],
+): Promise<[Keyword[], NegativeKeyword[]]> {
+  const adGroupIds = adGroups.map((adGroup) => adGroup.id);
+  const inAdGroups = (ids: number[]) => ({
+    filters: [{ field: 'adGroupId', operator: 'IN' as const, value: ids }],
+  });
+  const [keywords, adGroupNegatives, campaignLevel] = await Promise.all([
+    byAdGroups(adGroupIds, (ids) => account.keywords.all(inAdGroups(ids))),
+    byAdGroups(adGroupIds, (ids) => account.negativeKeywords.all(inAdGroups(ids))),
+    campaignNegatives(
+      account,
+      campaigns.map((campaign) => campaign.id),
+    ),
+  ]);
+  return [keywords, [...campaignLevel, ...adGroupNegatives]];
+}
+
 export async function fetchAccountEntities(account: AccountClient): Promise<EntityRows> {
   const adAccountId = account.adAccountId;
-  const [campaigns, adGroups, keywords, negativeKeywords, ads, creatives, productPages, owned] =
-    await Promise.all([
-      collect(account.campaigns.all()),
-      collect(account.adGroups.all()),
-      collect(account.keywords.all()),
-      collect(account.negativeKeywords.all()),
-      collect(account.ads.all()),
-      collect(account.creatives.all()),
-      collect(account.productPages.all()),
-      account.apps.search('', { returnOwnedApps: true, limit: 1000 }),
-    ]);
+  const [campaigns, adGroups, ads, creatives, productPages, owned] = await Promise.all([
+    collect(account.campaigns.all()),
+    collect(account.adGroups.all()),
+    collect(account.ads.all()),
+    collect(account.creatives.all()),
+    collect(account.productPages.all()),
+    account.apps.search('', { returnOwnedApps: true, limit: 1000 }),
+  ]);
+  const [keywords, negativeKeywords] = await keywordsAndNegatives(account, campaigns, adGroups);
   const appNames = new Map(owned.result.map((app) => [app.adamId, app.appName]));
   const adamIds = new Set([
     ...appNames.keys(),

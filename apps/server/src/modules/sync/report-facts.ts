@@ -22,7 +22,7 @@ export const REPORT_FIELDS: readonly string[] = [
   'id',
   'campaignId',
   'adGroupId',
-  'keywordId',
+  'keyword',
   'adId',
   'searchTermText',
   'searchTermSource',
@@ -68,7 +68,7 @@ function entityColumns(kind: FactKind, metadata: Metadata, dimension?: Breakdown
       return {
         campaignId,
         adGroupId: num(metadata.adGroupId),
-        keywordId: num(metadata.keywordId),
+        keywordId: num((metadata.keyword as Metadata | undefined)?.id),
         searchTermText: typeof metadata.searchTermText === 'string' ? metadata.searchTermText : '',
         searchTermSource: String(metadata.searchTermSource ?? 'TARGETED'),
       };

@@ -389,14 +389,17 @@ describe('search terms', () => {
           filters: [{ field: 'adGroupId', operator: 'EQUALS', value: destination }],
           pagination: { offset: 0, pageSize: 1000 },
         }),
-        apple.negativeKeywords.query({ pagination: { offset: 0, pageSize: 1000 } }),
+        apple.negativeKeywords.query({
+          filters: [{ field: 'adGroupId', operator: 'EQUALS', value: source }],
+          pagination: { offset: 0, pageSize: 1000 },
+        }),
       ]);
       return [
         ...keywords.result
           .filter((keyword) => !keyword.deleted)
           .map((keyword) => `ADD_AS_KEYWORD ${keyword.text.toLowerCase()}`),
         ...negatives.result
-          .filter((negative) => !negative.deleted && negative.adGroupId === source)
+          .filter((negative) => !negative.deleted)
           .map((negative) => `ADD_AS_NEGATIVE_KEYWORD ${negative.text.toLowerCase()}`),
       ];
     };

@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detailsOf, startRouteHarness, type RouteHarness } from './http-test-support.js';
+
+let harness: RouteHarness;
+let adamId: string;
+let counter = 0;
+
+beforeAll(async () => {
+  harness = await startRouteHarness();
+  adamId = String(harness.sandbox.accounts()[0]?.adamIds[0]);
+});
+afterAll(() => harness.sandbox.close());
+
+const campaignBody = (extra: Record<string, unknown> = {}) => ({
+  adAccountId: harness.adAccountId,
+  name: `Routes ${++counter}`,
+  billingEvent: 'TAPS',
+  promotedObjectType: 'APPSTORE_APP',
+  promotedObjectId: adamId,
+  dailyBudget: { value: { amount: '50.00', currency: 'USD' } },
+  targeting: { countryOrRegion: { include: ['US'] } },
+  ...extra,
+});
+
+async function createCampaign(extra: Record<string, unknown> = {}) {
+  const response = await harness.call('POST', '/campaigns', campaignBody(extra));
+  expect(response.status).toBe(200);
+  return response.body.result as { id: number };
+}
+
+async function createAdGroup(campaignId: number) {
+  const response = await harness.call('POST', '/adgroups', {
+    campaignId,
+    name: `Group ${++counter}`,
+    pricingModel: 'CPT',
+    bidStrategy: {
+      bidStrategyType: 'MANUAL_CPT',
+      bidStrategyGoal: 'TAP',
+      bid: { amount: '1.50', currency: 'USD' },
+    },
+  });
+  expect(response.status).toBe(200);
+  return response.body.result as { id: number };
+}
+
+describe('POST /campaigns', () => {
+  it('refuses a bid strategy paired with a goal Apple does not pair it with', async () => {
+    const response = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({ bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'TAP' } }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'bidStrategy.bidStrategyGoal']]);
+  });
+
+  it('refuses a bid strategy type sent without its goal', async () => {
+    const response = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({ bidStrategy: { bidStrategyType: 'MANUAL_CPT' } }),
+    );
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'bidStrategy.bidStrategyGoal']]);
+  });
+
+  it('stores the bid strategy and billing event it was sent', async () => {
+    const campaign = await createCampaign({
+      billingEvent: 'TAPS',
+      bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
+    });
+    const stored = await harness.call('GET', `/campaigns/${campaign.id}`);
+    expect(stored.body.result.bidStrategy).toEqual({
+      bidStrategyType: 'MAX_CONVERSIONS',
+      bidStrategyGoal: 'INSTALL',
+    });
+  });
+
+  it('names every missing required field, unknown field and invalid value', async () => {
+    const response = await harness.call('POST', '/campaigns', {
+      adAccountId: harness.adAccountId,
+      name: 'x'.repeat(201),
+      billingEvent: 'CLICKS',
+      promotedObjectId: adamId,
+      dailyBudget: { value: { amount: '1.234' } },
+      targeting: { countryOrRegion: { include: [] } },
+      id: 7,
+      startTime: '2030-01-02T00:00:00.000',
+      endTime: '2030-01-01T00:00:00.000',
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual(
+      expect.arrayContaining([
+        ['INVALID_FIELD', 'id'],
+        ['INVALID_VALUE', 'name'],
+        ['INVALID_VALUE', 'billingEvent'],
+        ['FIELD_REQUIRED', 'promotedObjectType'],
+        ['INVALID_VALUE', 'dailyBudget.value.amount'],
+        ['INVALID_VALUE', 'targeting.countryOrRegion'],
+      ]),
+    );
+  });
+
+  it('refuses an end before the start', async () => {
+    const response = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({ startTime: '2030-01-02T00:00:00.000', endTime: '2030-01-01T00:00:00.000' }),
+    );
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'endTime']]);
+  });
+});
+
+describe('PUT /campaigns/{id}', () => {
+  it('refuses the fields fixed at creation', async () => {
+    const campaign = await createCampaign();
+    const response = await harness.call('PUT', `/campaigns/${campaign.id}`, {
+      billingEvent: 'IMPRESSIONS',
+      promotedObjectId: adamId,
+      displayStatus: 'RUNNING',
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([
+      ['INVALID_FIELD', 'billingEvent'],
+      ['INVALID_FIELD', 'promotedObjectId'],
+      ['INVALID_FIELD', 'displayStatus'],
+    ]);
+  });
+
+  it('refuses a mismatched bid strategy and applies a matched one', async () => {
+    const campaign = await createCampaign();
+    const refused = await harness.call('PUT', `/campaigns/${campaign.id}`, {
+      bidStrategy: { bidStrategyType: 'MANUAL_CPM', bidStrategyGoal: 'TAP' },
+    });
+    expect(detailsOf(refused)).toEqual([['INVALID_VALUE', 'bidStrategy.bidStrategyGoal']]);
+    const applied = await harness.call('PUT', `/campaigns/${campaign.id}`, {
+      bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
+      startTime: '2020-01-01T00:00:00.000',
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.result).toMatchObject({
+      bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
+      startTime: '2020-01-01T00:00:00.000',
+    });
+  });
+
+  it("puts a paused campaign's ad groups and keywords on CAMPAIGN_ON_HOLD", async () => {
+    const campaign = await createCampaign();
+    const adGroup = await createAdGroup(campaign.id);
+    const keyword = await harness.call('POST', '/keywords', { adGroupId: adGroup.id, text: 'x1' });
+    await harness.call('PUT', `/campaigns/${campaign.id}`, { status: 'PAUSED' });
+    const [group, word] = await Promise.all([
+      harness.call('GET', `/adgroups/${adGroup.id}`),
+      harness.call('GET', `/keywords/${keyword.body.result.id}`),
+    ]);
+    expect(group.body.result).toMatchObject({
+      displayStatus: 'CAMPAIGN_ON_HOLD',
+      systemStatusReasons: ['CAMPAIGN_NOT_RUNNING'],
+    });
+    expect(word.body.result.displayStatus).toBe('CAMPAIGN_ON_HOLD');
+  });
+});
+
+describe('DELETE /campaigns/{id} and /adgroups/{id}', () => {
+  async function tree() {
+    const campaign = await createCampaign();
+    const adGroup = await createAdGroup(campaign.id);
+    const keyword = await harness.call('POST', '/keywords', { adGroupId: adGroup.id, text: 'k1' });
+    const negative = await harness.call('POST', '/negative-keywords', {
+      adGroupId: adGroup.id,
+      text: 'n1',
+    });
+    const campaignNegative = await harness.call('POST', '/negative-keywords', {
+      campaignId: campaign.id,
+      text: 'n2',
+    });
+    const creatives = await harness.call('POST', '/creatives/query', {
+      filters: [{ field: 'creativeType', operator: 'EQUALS', value: 'DEFAULT_PRODUCT_PAGE' }],
+    });
+    const creative = creatives.body.result.find(
+      (c: { destination: { parameters: { adamId: string } } }) =>
+        c.destination.parameters.adamId === adamId,
+    );
+    const ad = await harness.call('POST', '/ads', {
+      adGroupId: adGroup.id,
+      creativeId: creative.id,
+      name: 'Ad',
+      status: 'ENABLED',
+    });
+    expect(ad.status).toBe(200);
+    return {
+      campaign,
+      adGroup,
+      keywordId: keyword.body.result.id as number,
+      negativeId: negative.body.result.id as number,
+      campaignNegativeId: campaignNegative.body.result.id as number,
+      adId: ad.body.result.id as number,
+    };
+  }
+
+  const deletedIds = async (path: string, ids: number[]) => {
+    const page = await harness.call('POST', `${path}/query`, {
+      filters: [
+        { field: 'id', operator: 'IN', value: ids },
+        { field: 'deleted', operator: 'EQUALS', value: true },
+      ],
+    });
+    return page.body.result
+      .filter((e: { deleted: boolean }) => e.deleted)
+      .map((e: { id: number }) => e.id);
+  };
+
+  it('deletes an ad group with its keywords, ads and negative keywords', async () => {
+    const { adGroup, keywordId, negativeId, campaignNegativeId, adId } = await tree();
+    expect((await harness.call('DELETE', `/adgroups/${adGroup.id}`)).status).toBe(200);
+    expect(await deletedIds('/keywords', [keywordId])).toEqual([keywordId]);
+    expect(await deletedIds('/ads', [adId])).toEqual([adId]);
+    const ads = await harness.call('POST', '/ads/query', {
+      filters: [
+        { field: 'id', operator: 'EQUALS', value: adId },
+        { field: 'deleted', operator: 'EQUALS', value: true },
+      ],
+    });
+    expect(ads.body.result[0]).toMatchObject({
+      displayStatus: 'DELETED',
+      systemStatus: 'NOT_RUNNING',
+      systemStatusReasons: ['DELETED_BY_USER'],
+    });
+    expect(await deletedIds('/negative-keywords', [negativeId, campaignNegativeId])).toEqual([
+      negativeId,
+    ]);
+  });
+
+  it('deletes a campaign with its ad groups and everything under them', async () => {
+    const { campaign, adGroup, keywordId, negativeId, campaignNegativeId, adId } = await tree();
+    expect((await harness.call('DELETE', `/campaigns/${campaign.id}`)).status).toBe(200);
+    expect(await deletedIds('/adgroups', [adGroup.id])).toEqual([adGroup.id]);
+    expect(await deletedIds('/keywords', [keywordId])).toEqual([keywordId]);
+    expect(await deletedIds('/ads', [adId])).toEqual([adId]);
+    expect(
+      (await deletedIds('/negative-keywords', [negativeId, campaignNegativeId])).sort(),
+    ).toEqual([negativeId, campaignNegativeId].sort());
+  });
+});
+
+describe('POST /adgroups and PUT /adgroups/{id}', () => {
+  it('refuses a pricing model that does not match the campaign billing event', async () => {
+    const campaign = await createCampaign();
+    const response = await harness.call('POST', '/adgroups', {
+      campaignId: campaign.id,
+      name: 'CPM group',
+      pricingModel: 'CPM',
+      bidStrategy: {
+        bidStrategyType: 'MANUAL_CPT',
+        bidStrategyGoal: 'TAP',
+        bid: { amount: '1.00' },
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'pricingModel']]);
+  });
+
+  it('refuses unknown targeting dimensions, a missing pricing model and a mismatched goal', async () => {
+    const campaign = await createCampaign();
+    const response = await harness.call('POST', '/adgroups', {
+      campaignId: campaign.id,
+      name: 'Bad group',
+      bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'INSTALL' },
+      targeting: { shoeSize: { include: ['42'] } },
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual(
+      expect.arrayContaining([
+        ['FIELD_REQUIRED', 'pricingModel'],
+        ['INVALID_VALUE', 'bidStrategy.bidStrategyGoal'],
+        ['INVALID_FIELD', 'targeting.shoeSize'],
+      ]),
+    );
+  });
+
+  it('refuses pricingModel and campaignId on update, and applies the schedule', async () => {
+    const campaign = await createCampaign();
+    const adGroup = await createAdGroup(campaign.id);
+    const refused = await harness.call('PUT', `/adgroups/${adGroup.id}`, {
+      pricingModel: 'CPM',
+      campaignId: campaign.id,
+    });
+    expect(detailsOf(refused)).toEqual([
+      ['INVALID_FIELD', 'pricingModel'],
+      ['INVALID_FIELD', 'campaignId'],
+    ]);
+    const updated = await harness.call('PUT', `/adgroups/${adGroup.id}`, {
+      endTime: '2031-01-01T00:00:00.000',
+    });
+    expect(updated.body.result.endTime).toBe('2031-01-01T00:00:00.000');
+  });
+});

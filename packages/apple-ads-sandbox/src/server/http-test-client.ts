@@ -1,0 +1,117 @@
+// Test support: a sandbox on a settable clock with one registered API user, and raw HTTP calls
+// to /v1 as that user (scenario 'demo' by default: a USD and a EUR account) (the sandbox's own tests cannot use the client package, which depends on it).
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { expect } from 'vitest';
+import type { Role } from '../model/entities.js';
+import { APPLE_AUDIENCE } from './oauth.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox-server.js';
+
+/** A decoded response body; tests read it field by field and assert exact values. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface TestResponse {
+  status: number;
+  body: Json;
+}
+
+/** Expects Apple's 400 VALIDATION_ERROR carrying a detail with this code and field. */
+export function expectRefused(
+  response: TestResponse,
+  code: string,
+  field: string,
+  errorCode = 'VALIDATION_ERROR',
+): void {
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe(errorCode);
+  expect(response.body.error.details).toContainEqual(
+    expect.objectContaining({ code, info: { field } }),
+  );
+}
+
+export interface TestApi {
+  sandbox: Sandbox;
+  /** The sandbox's wall clock in ms; tests move it to cross schedules. */
+  clock: { now: number };
+  /** The first (USD) and second (EUR) ad accounts of the scenario. */
+  accountIds: number[];
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; context?: number | null },
+  ): Promise<TestResponse>;
+}
+
+let users = 0;
+
+export async function startTestApi(
+  options: SandboxOptions & { role?: Role; adAccountIds?: number[] } = {},
+): Promise<TestApi> {
+  const clock = { now: Date.UTC(2026, 5, 15, 12) };
+  const sandbox = await startSandbox({
+    scenario: 'demo',
+    seed: 42,
+    now: () => clock.now,
+    ...options,
+  });
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  users++;
+  const user = {
+    clientId: `SEARCHADS.sandbox-test-${users}`,
+    teamId: `SEARCHADS.team-${users}`,
+    keyId: `key-${users}`,
+  };
+  sandbox.registerApiUser({
+    ...user,
+    publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    role: options.role ?? 'Admin',
+    adAccountIds: options.adAccountIds,
+  });
+  let token = '';
+  const authenticate = async () => {
+    const secret = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: user.keyId })
+      .setSubject(user.clientId)
+      .setIssuer(user.teamId)
+      .setAudience(APPLE_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const response = await fetch(sandbox.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: user.clientId,
+        client_secret: secret,
+        scope: 'searchadsorg',
+      }),
+    });
+    token = ((await response.json()) as { access_token: string }).access_token;
+  };
+  const send = (method: string, path: string, body: unknown, context: number | null) =>
+    fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(context === null ? {} : { 'X-AP-Context': `adAccountId=${context}` }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const accountIds = sandbox.accounts().map((account) => account.id);
+  return {
+    sandbox,
+    clock,
+    accountIds,
+    async call(method, path, { body, context = accountIds[0] ?? null } = {}) {
+      let response = await send(method, path, body, context);
+      // Moving the clock expires the one-hour token: sign in again once.
+      if (response.status === 401) {
+        await authenticate();
+        response = await send(method, path, body, context);
+      }
+      return { status: response.status, body: await response.json() };
+    },
+  };
+}
