@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDateOfDay, localDayOf } from '../model/calendar.js';
-import { startHttpKit, type HttpKit, type Row } from '../server/http-test-kit.js';
+import { startRouteHarness, type Json, type RouteHarness } from '../server/http-test-client.js';
 
-let kit: HttpKit;
+let kit: RouteHarness;
 let campaignId: number;
 let adamId: string;
 let today: number;
 const day = (offset: number) => isoDateOfDay(today + offset);
 
 beforeAll(async () => {
-  kit = await startHttpKit();
+  kit = await startRouteHarness();
   const campaign = [...kit.sandbox.store.campaigns.values()].find(
     (candidate) =>
       candidate.adAccountId === kit.adAccountId &&
@@ -125,7 +125,7 @@ describe('POST /reports/apps/{level}/query', () => {
   it('answers campaign, ad group and ad metadata with the fields of their Apps reporting objects', async () => {
     const metadataOf = async (level: string) =>
       (await kit.post(`/reports/apps/${level}/query`, report())).body.result?.rows?.[0]
-        ?.metadata as Row;
+        ?.metadata as Json;
     const campaign = await metadataOf('campaigns');
     for (const field of ['paymentModel', 'sharedBudgets', 'invoiceDetail', 'regulationResponses'])
       expect(campaign).not.toHaveProperty(field);
@@ -149,7 +149,7 @@ describe('POST /reports/apps/{level}/query', () => {
   it('answers search-term metadata as ReportingSearchTerm, its keyword a ReportingKeyword', async () => {
     const answer = await kit.post('/reports/apps/searchterms/query', report());
     expect(answer.status).toBe(200);
-    const metadata = answer.body.result?.rows?.[0]?.metadata as Row;
+    const metadata = answer.body.result?.rows?.[0]?.metadata as Json;
     expect(metadata).not.toHaveProperty('keywordId');
     expect(metadata).toMatchObject({
       campaignId,

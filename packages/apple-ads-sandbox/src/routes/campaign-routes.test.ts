@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailsOf, startRouteHarness, type RouteHarness } from './http-test-support.js';
+import { detailsOf, startRouteHarness, type RouteHarness } from '../server/http-test-client.js';
 
 let harness: RouteHarness;
 let adamId: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpKit, type HttpKit } from './http-test-kit.js';
+import { startRouteHarness, type Json, type RouteHarness } from './http-test-client.js';
 
-let kit: HttpKit;
+let kit: RouteHarness;
 let adGroupId: number;
 let campaignId: number;
 
 beforeAll(async () => {
-  kit = await startHttpKit();
+  kit = await startRouteHarness();
   const keyword = [...kit.sandbox.store.keywords.values()].find(
     (candidate) => candidate.adAccountId === kit.adAccountId && !candidate.deleted,
   );
@@ -105,7 +105,7 @@ describe('POST /keywords/query', () => {
     });
     expect(sorted.status).toBe(200);
     expect(sorted.body.result?.length).toBeGreaterThan(0);
-    expect(sorted.body.result?.every((row) => row.adGroupId === adGroupId)).toBe(true);
+    expect(sorted.body.result?.every((row: Json) => row.adGroupId === adGroupId)).toBe(true);
   });
 });
 
@@ -143,7 +143,7 @@ describe('operator arity (queryfilter.md)', () => {
       filters: [filter('id', 'EQUALS', [campaignId])],
     });
     expect(single.status).toBe(200);
-    expect(single.body.result?.map((row) => row.id)).toEqual([campaignId]);
+    expect(single.body.result?.map((row: Json) => row.id)).toEqual([campaignId]);
   });
 
   it('refuses BETWEEN with one value where the report filters allow it', async () => {
@@ -188,7 +188,7 @@ describe('POST /negative-keywords/query', () => {
     expect(campaignLevel.body.result?.length).toBeGreaterThan(0);
     expect(
       campaignLevel.body.result?.every(
-        (row) => row.campaignId === negativeCampaignId && row.adGroupId == null,
+        (row: Json) => row.campaignId === negativeCampaignId && row.adGroupId == null,
       ),
     ).toBe(true);
   });

@@ -1,5 +1,6 @@
 // Test support: a sandbox on a settable clock with one registered API user, and raw HTTP calls
-// to /v1 as that user (scenario 'demo' by default: a USD and a EUR account) (the sandbox's own tests cannot use the client package, which depends on it).
+// to /v1 as that user (scenario 'demo' by default: a USD and a EUR account). The sandbox's own
+// tests cannot use the client package, which depends on it.
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
@@ -114,4 +115,30 @@ export async function startTestApi(
       return { status: response.status, body: await response.json() };
     },
   };
+}
+
+/** One account's calls on the real clock, for tests of the rules of a route. */
+export interface RouteHarness {
+  sandbox: Sandbox;
+  adAccountId: number;
+  call(method: string, path: string, body?: unknown): Promise<TestResponse>;
+  post(path: string, body: unknown): Promise<TestResponse>;
+}
+
+export async function startRouteHarness(options: SandboxOptions = {}): Promise<RouteHarness> {
+  const api = await startTestApi({ now: Date.now, ...options });
+  const call = (method: string, path: string, body?: unknown) => api.call(method, path, { body });
+  return {
+    sandbox: api.sandbox,
+    adAccountId: api.accountIds[0] ?? 0,
+    call,
+    post: (path, body) => call('POST', path, body),
+  };
+}
+
+/** The Apple error details of a 400, as [code, field] pairs. */
+export function detailsOf(response: TestResponse): [string, string][] {
+  return (response.body?.error?.details ?? []).map(
+    (d: { code: string; info?: { field?: string } }) => [d.code, d.info?.field ?? ''],
+  );
 }
