@@ -161,7 +161,7 @@ describe('ads manager', () => {
     await page.getByTestId('report-section').and(page.locator('[aria-busy="false"]')).waitFor();
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
     await page.getByRole('option', { name: '50', exact: true }).click();
-    await expect.poll(() => statusCount('live')).toBeGreaterThanOrEqual(50);
+    await expect.poll(() => statusCount('live'), { timeout: 15_000 }).toBeGreaterThanOrEqual(50);
     const pausedBefore = await statusCount('paused');
 
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -173,7 +173,7 @@ describe('ads manager', () => {
     await progress.waitFor();
     await page.getByText('Done: 50 of 50 changed', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
-    await expect.poll(() => statusCount('paused')).toBe(pausedBefore + 50);
+    await expect.poll(() => statusCount('paused'), { timeout: 15_000 }).toBe(pausedBefore + 50);
   }, 120_000);
 
   it('adds a negative keyword to all ad groups of a campaign', async () => {
