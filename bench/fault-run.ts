@@ -11,12 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import {
-  amountToMicros,
-  createAppleAdsClient,
-  generateKeyPair,
-  type AccountClient,
-} from '../packages/apple-ads/src/index.js';
+import { amountToMicros, type AccountClient } from '../packages/apple-ads/src/index.js';
 import { startSandbox, type Sandbox } from '../packages/apple-ads-sandbox/src/index.js';
 import { SOCKET_EVENTS, type SyncProgressEvent } from '../packages/contracts/src/index.js';
 import { and, count, eq, lt } from 'drizzle-orm';
@@ -29,6 +24,7 @@ import {
 import { automationRuleChanges } from '../apps/server/src/modules/automation/automation.tables.js';
 import { findRunById } from '../apps/server/src/modules/automation/engine/rule-runs.repository.js';
 import { findSyncRun } from '../apps/server/src/modules/sync/sync.repository.js';
+import { sandboxReader } from '../apps/server/src/modules/sync/sync-test-kit.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.js';
 import { workerProcesses } from '../apps/server/src/platform/jobs/worker-processes.tables.js';
 import { createRelay } from '../apps/server/src/platform/realtime/realtime.js';
@@ -312,18 +308,6 @@ async function killWorkerMidSync(app: Installation, baseline: Record<string, num
   };
 }
 
-function appleReader(sandbox: Sandbox): AccountClient {
-  const keys = generateKeyPair();
-  const credentials = { clientId: `reader-${randomUUID()}`, teamId: 'reader', keyId: 'reader' };
-  sandbox.registerApiUser({ ...credentials, publicKeyPem: keys.publicKeyPem });
-  return createAppleAdsClient({
-    ...credentials,
-    privateKeyPem: keys.privateKeyPem,
-    baseUrl: sandbox.url,
-    tokenUrl: sandbox.tokenUrl,
-  }).forAccount(sandbox.accounts()[0]!.id);
-}
-
 /** Every keyword's own bid at Apple, by id. */
 async function appleBids(apple: AccountClient) {
   const bids = new Map<string, number | null>();
@@ -593,7 +577,7 @@ async function main() {
     }, 100);
     await sleep(1_000);
 
-    const apple = appleReader(sandbox);
+    const apple = sandboxReader(sandbox).forAccount(sandbox.accounts()[0]!.id);
     const syncKill = await killWorkerMidSync(app, baseline);
     companies.push(syncKill.company);
     const ruleKill = await killWorkerMidRuleRun(app, reference, apple);

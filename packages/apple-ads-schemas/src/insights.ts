@@ -3,15 +3,8 @@
 // (searchtermpopularityqueryrequest.md, searchtermpopularitytimerange.md). Both are UTC only,
 // page with RequestPagination and sort on at most two fields.
 import { z } from 'zod';
-import {
-  dayNumber,
-  isoDate,
-  REPORT_OPERATORS,
-  reportFilterSchema,
-  requestPaginationSchema,
-  sortingSchema,
-} from './reports';
-import type { RequestSchema } from './selector';
+import { dayNumber, isoDate, REPORT_OPERATORS, reportFilterSchema, sortingSchema } from './reports';
+import { requestPaginationSchema, type RequestSchema } from './selector';
 
 const MAX_SORT_FIELDS = 2;
 

@@ -4,7 +4,7 @@
 // granularity rules, the ones relative to today only when today is given (the sandbox knows the
 // account's day; the client does not, so it checks the rest).
 import { z } from 'zod';
-import { arityProblem, type RequestSchema } from './selector';
+import { arityProblem, requestPaginationSchema, type RequestSchema } from './selector';
 
 export const REPORT_LEVELS = ['campaigns', 'adgroups', 'keywords', 'searchterms', 'ads'] as const;
 export type ReportLevel = (typeof REPORT_LEVELS)[number];
@@ -82,17 +82,6 @@ export function reportFilterSchema(operators: readonly [string, ...string[]]) {
 export const filterListSchema = z.strictObject({
   filters: z.array(reportFilterSchema(REPORT_OPERATORS)).nullish(),
 });
-
-export function requestPaginationSchema(max: number) {
-  return z.strictObject({
-    offset: z.int('offset must be a non-negative integer').min(0, 'offset must be ≥ 0').optional(),
-    pageSize: z
-      .int('pageSize must be an integer')
-      .min(1, `pageSize must be between 1 and ${max}`)
-      .max(max, `pageSize must be between 1 and ${max}`)
-      .optional(),
-  });
-}
 
 export const sortingSchema = z.strictObject({
   field: z.string({ error: 'sort field is required' }).min(1, 'sort field is required'),

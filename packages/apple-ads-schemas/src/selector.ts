@@ -295,14 +295,21 @@ const sortSchema = z.strictObject({
   order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }),
 });
 
-function paginationSchema(pageSizeMax: number) {
+/** RequestPagination (offset and pageSize), as reports, insights and suggestions take it. */
+export function requestPaginationSchema(max: number) {
   return z.strictObject({
     offset: z.int('offset must be a non-negative integer').min(0, 'offset must be ≥ 0').optional(),
     pageSize: z
       .int('pageSize must be an integer')
-      .min(1, `pageSize must be between 1 and ${pageSizeMax}`)
-      .max(pageSizeMax, `pageSize must be between 1 and ${pageSizeMax}`)
+      .min(1, `pageSize must be between 1 and ${max}`)
+      .max(max, `pageSize must be between 1 and ${max}`)
       .optional(),
+  });
+}
+
+/** QueryPagination of entity queries: RequestPagination with fetchTotalCount. */
+function paginationSchema(pageSizeMax: number) {
+  return requestPaginationSchema(pageSizeMax).extend({
     fetchTotalCount: z.boolean('fetchTotalCount must be a boolean').optional(),
   });
 }
