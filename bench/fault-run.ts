@@ -9,7 +9,6 @@
 //   npx tsx bench/fault-run.ts      (FAULT_DATABASE_URL, else TEST_DATABASE_URL, else local postgres)
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { amountToMicros, type AccountClient } from '../packages/apple-ads/src/index.js';
 import { startSandbox, type Sandbox } from '../packages/apple-ads-sandbox/src/index.js';
@@ -36,6 +35,7 @@ import {
   FACTORY_PASSWORD,
 } from '../apps/server/src/platform/testing/factories.js';
 import {
+  freePort,
   REPO_ROOT,
   serverEntry,
   startProcess,
@@ -67,17 +67,6 @@ async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 interface Company {

@@ -4,7 +4,6 @@
 // (SIGKILL, no goodbye) has its sync shown as resuming and resumed by a new worker within 30 s.
 // The commands are read from the README, so the two cannot drift apart.
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sandbox } from '@tapwise/apple-ads-sandbox';
@@ -16,6 +15,7 @@ import { DEFAULT_SEED_PASSWORD, SEED_ACCOUNTS, SEED_COMPANY } from '../modules/s
 import { startTestSandbox } from '../modules/sync/sync-test-kit';
 import { apiClient } from '../platform/testing/api-client';
 import {
+  freePort,
   REPO_ROOT,
   parseCommandLine,
   startProcess,
@@ -47,17 +47,6 @@ function readSandboxSetting(readme = fs.readFileSync(README, 'utf8')) {
   const match = /export (APPLE_ADS_SANDBOX_URLS)=(\S+)/.exec(readme.slice(readme.indexOf(MARKER)));
   if (!match) throw new Error('README: the sandbox section sets no APPLE_ADS_SANDBOX_URLS');
   return match[1]!;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function until<T>(what: string, read: () => Promise<T | null | false>, timeoutMs = 60_000) {

@@ -14,7 +14,7 @@ import { workerProcesses } from '../platform/jobs/worker-processes.tables';
 import { startTestServer, type TestServer } from '../platform/testing/test-server';
 import { keywords } from './ads-data/ads-entities.tables';
 import { automationRuleChanges } from './automation/automation.tables';
-import { countRequests, insertTestRule } from './automation/engine/engine-test-kit';
+import { countRequests, everyKeywordOf, insertTestRule } from './automation/engine/engine-test-kit';
 import { executeRun } from './automation/engine/rule-runner';
 import { findRun, insertRun, listRunChanges } from './automation/engine/rule-runs.repository';
 import type { JobContext } from './job-context';
@@ -148,21 +148,12 @@ describe('a lost worker', () => {
       return new Map(page.result.map((keyword: Keyword) => [keyword.id, keyword.bid?.amount]));
     };
     const rule = await insertTestRule(db, company.teamId, {
+      ...everyKeywordOf(
+        adGroupId,
+        [{ type: 'CHANGE_BID', operation: 'INCREASE_BY', unit: 'PERCENT', value: 10 }],
+        { maxChangePercent: 50 },
+      ),
       name: 'Raise every bid',
-      target: 'KEYWORD',
-      scope: {
-        adAccountIds: [],
-        adamIds: [],
-        campaignIds: [],
-        adGroupIds: [adGroupId],
-        keywordIds: [],
-      },
-      lookback: { range: 'LAST_7_DAYS' },
-      matchMode: 'ALL',
-      conditions: [{ metric: 'impressions', comparator: 'GREATER_THAN', value: -1 }],
-      actions: [{ type: 'CHANGE_BID', operation: 'INCREASE_BY', unit: 'PERCENT', value: 10 }],
-      checkFrequency: 'DAILY',
-      caps: { maxChangePercent: 50 },
     });
     const lost = await aliveWorker();
     const run = await insertRun(db, company.teamId, {

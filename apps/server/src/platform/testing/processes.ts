@@ -2,6 +2,7 @@
 // lines collected, waited on, and stopped by signal, each in its own process group so that
 // `npm run …` and what it starts go together.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -134,4 +135,16 @@ export function serverEntry(entry: 'serve' | 'worker' | 'cli'): string[] {
     'tsx',
     path.join(REPO_ROOT, 'apps/server/src/main', `${entry}.ts`),
   ];
+}
+
+/** A port free on 127.0.0.1 now, for a process that must be told its port before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -1,7 +1,12 @@
 // Test support for the engine: rules written straight into the table (the API's factory may not
 // exist yet where the engine is tested on its own), the kill switches, a context whose job queue
 // only records, and a count of the requests that leave for Apple.
-import { automationRuleInput, nextRunAt, type AutomationRuleInput } from '@tapwise/contracts';
+import {
+  automationRuleInput,
+  nextRunAt,
+  type AutomationRuleInput,
+  type RuleActionInput,
+} from '@tapwise/contracts';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { Database } from '../../../platform/db/database';
@@ -95,4 +100,31 @@ export async function countRequests<T>(
   } finally {
     spy.mockRestore();
   }
+}
+
+let ruleNumber = 0;
+
+/** A keyword rule over one ad group whose conditions every keyword meets. */
+export function everyKeywordOf(
+  adGroupId: number,
+  actions: RuleActionInput[],
+  caps: AutomationRuleInput['caps'] = {},
+): AutomationRuleInput {
+  return {
+    name: `Keyword rule ${++ruleNumber}`,
+    target: 'KEYWORD',
+    scope: {
+      adAccountIds: [],
+      adamIds: [],
+      campaignIds: [],
+      adGroupIds: [adGroupId],
+      keywordIds: [],
+    },
+    lookback: { range: 'LAST_7_DAYS' },
+    matchMode: 'ALL',
+    conditions: [{ metric: 'impressions', comparator: 'GREATER_THAN', value: -1 }],
+    actions,
+    checkFrequency: 'DAILY',
+    caps,
+  };
 }

@@ -24,6 +24,7 @@ import {
 import {
   automationActor,
   countRequests,
+  everyKeywordOf,
   insertTestRule,
   recordingContext,
   setGlobalKillSwitch,
@@ -79,32 +80,6 @@ async function keywordsOf(adGroupId: number): Promise<Map<number, Keyword>> {
 let defaultBids: Map<number, number>;
 const bidOf = (keyword: Keyword | undefined) =>
   keyword?.bid ? amountToMicros(keyword.bid.amount) : (defaultBids.get(keyword!.adGroupId) ?? null);
-
-let ruleNumber = 0;
-/** A keyword rule over one ad group whose conditions every keyword meets. */
-function everyKeywordOf(
-  adGroupId: number,
-  actions: RuleActionInput[],
-  caps: AutomationRuleInput['caps'] = {},
-): AutomationRuleInput {
-  return {
-    name: `Gateway rule ${++ruleNumber}`,
-    target: 'KEYWORD',
-    scope: {
-      adAccountIds: [],
-      adamIds: [],
-      campaignIds: [],
-      adGroupIds: [adGroupId],
-      keywordIds: [],
-    },
-    lookback: { range: 'LAST_7_DAYS' },
-    matchMode: 'ALL',
-    conditions: [{ metric: 'impressions', comparator: 'GREATER_THAN', value: -1 }],
-    actions,
-    checkFrequency: 'DAILY',
-    caps,
-  };
-}
 
 async function startRun(input: AutomationRuleInput, dryRun: boolean) {
   const rule = await insertTestRule(server.database.db, company.teamId, input);
