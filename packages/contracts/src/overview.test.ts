@@ -31,7 +31,7 @@ const period = { start: '2026-01-01', end: '2026-01-30' };
 
 describe('dates', () => {
   it('accepts real calendar days written YYYY-MM-DD', () => {
-    for (const day of ['2026-01-31', '2024-02-29', '2000-02-29', '1999-12-31'])
+    for (const day of ['2026-01-31', '2024-02-29', '2000-02-29', '1999-12-31', '1970-01-01'])
       expect(issueMessages(isoDate, day), day).toEqual([]);
   });
 
@@ -45,6 +45,8 @@ describe('dates', () => {
       '2026-1-05',
       '05/01/2026',
       '2026-01-05T00:00:00Z',
+      '0000-01-01',
+      '1969-12-31',
       '',
     ])
       expect(issueMessages(isoDate, day), day).toEqual(['validation.dateInvalid']);

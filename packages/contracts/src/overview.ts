@@ -6,10 +6,16 @@ import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 /** The longest period one overview query may span: Apple's 24 months of history. */
 export const OVERVIEW_MAX_PERIOD_DAYS = 731;
 
-/** A real calendar day written YYYY-MM-DD. */
+/**
+ * The earliest day any date field takes. Apple's history starts decades later; the bound keeps
+ * days no database stores (PostgreSQL has no year 0) and periods before them out of queries.
+ */
+const EARLIEST_DAY = '1970-01-01';
+
+/** A real calendar day written YYYY-MM-DD, from EARLIEST_DAY on. */
 export const isoDate = z.string().refine(
   (value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < EARLIEST_DAY) return false;
     const day = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
   },
