@@ -12,3 +12,4 @@ export * from './entities-creatives';
 export * from './selector';
 export * from './reports';
 export * from './insights';
+export * from './change-history';

@@ -31,7 +31,7 @@ describe('change history', () => {
     const keywordId = created[0]?.result?.id ?? 0;
     await account.keywords.update(keywordId, { bid: { amount: '1.50', currency: 'USD' } });
     const summary = await account.changeHistory.query({
-      filters: [{ field: 'eventTime', operator: 'GREATER_THAN_OR_EQUAL_TO', value: since }],
+      filters: [{ field: 'eventTime', operator: 'GREATER_THAN', value: since }],
       sorting: [{ field: 'eventTime', order: 'ASC' }],
       options: { metadata: 'latest' },
     });
@@ -64,13 +64,17 @@ describe('change history', () => {
     });
   });
 
-  it('walks every summary row and answers 400 without an eventTime filter, 404 for an unknown id', async () => {
+  it('walks every summary row, refuses a query without an eventTime filter before sending it, answers 404 for an unknown id', async () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     let rows = 0;
     for await (const page of account.changeHistory.all(
       {
         filters: [
-          { field: 'eventTime', operator: 'GREATER_THAN', value: '2000-01-01T00:00:00.000' },
+          {
+            field: 'eventTime',
+            operator: 'GREATER_THAN',
+            value: new Date(Date.now() - 86_400_000).toISOString(),
+          },
         ],
       },
       1,
@@ -78,9 +82,8 @@ describe('change history', () => {
       rows += page.length;
     expect(rows).toBeGreaterThanOrEqual(2);
     await expect(account.changeHistory.query({ filters: [] })).rejects.toMatchObject({
-      status: 400,
-      code: 'BAD_REQUEST',
-      details: [expect.objectContaining({ info: { field: 'eventTime' } })],
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ code: 'FIELD_REQUIRED', field: 'filters' })],
     });
     await expect(account.changeHistory.details('Keyword.1.1')).rejects.toMatchObject({
       kind: 'not-found',

@@ -1,26 +1,27 @@
 // Change history (v1-change-history.md): AuditSummary rows per transaction and the field-level
-// ChangeDetails of one entity in one transaction. An eventTime filter is required by Apple.
+// ChangeDetails of one entity in one transaction. An eventTime filter is required by Apple; a
+// query that breaks the page's rules (auditQuerySchema) is refused before it is sent.
+import {
+  auditQuerySchema,
+  changeDetailsParamsSchema,
+  requireValid,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import type { Page } from './types.js';
 
 export interface AuditFilter {
-  /** eventTime, entityType, entityId, userId, userType, txnId, adAccountId, campaignId, adGroupId. */
+  /** eventTime, entityType, entityId, eventType, userId, userType, txnId, adAccountId, campaignId, adGroupId. */
   field: string;
-  /** Only EQUALS and IN outside eventTime. */
-  operator:
-    | 'EQUALS'
-    | 'IN'
-    | 'LESS_THAN'
-    | 'LESS_THAN_OR_EQUAL_TO'
-    | 'GREATER_THAN'
-    | 'GREATER_THAN_OR_EQUAL_TO'
-    | 'BETWEEN';
+  /** eventTime: BETWEEN, GREATER_THAN, LESS_THAN; entityType, eventType, userType: IN; others EQUALS, IN. */
+  operator: 'EQUALS' | 'IN' | 'LESS_THAN' | 'GREATER_THAN' | 'BETWEEN';
+  /** eventTime: ISO 8601, at most six months back. */
   value: unknown;
 }
 
 export interface AuditQuery {
   filters: AuditFilter[];
-  sorting?: { field: 'eventTime'; order: 'ASC' | 'DESC' }[];
+  /** Any filterable field; eventTime DESC by default. */
+  sorting?: { field: string; order: 'ASC' | 'DESC' }[];
   pagination?: { offset?: number; pageSize?: number };
   options?: {
     metadata?: 'none' | 'latest' | 'snapshot';
@@ -71,13 +72,18 @@ export interface ChangeHistoryOperations {
   all(query: Omit<AuditQuery, 'pagination'>, pageSize?: number): AsyncGenerator<AuditSummary[]>;
   details(
     detailId: string,
+    /** Page the changes array: limit defaults to 100. */
     options?: { offset?: number; limit?: number },
   ): Promise<Page<ChangeDetails>>;
 }
 
 export function changeHistoryOperations(call: AccountCall): ChangeHistoryOperations {
-  const query = (request: AuditQuery) =>
-    call<Page<AuditSummary>>('POST', '/change-history/query', request);
+  const query = async (request: AuditQuery) =>
+    call<Page<AuditSummary>>(
+      'POST',
+      '/change-history/query',
+      requireValid('POST /change-history/query', auditQuerySchema, request),
+    );
   return {
     query,
     all: async function* (request, pageSize = 500) {
@@ -89,10 +95,13 @@ export function changeHistoryOperations(call: AccountCall): ChangeHistoryOperati
         if (page.result.length < pageSize) return;
       }
     },
-    details: (detailId, options = {}) =>
-      call('GET', `/change-history/${encodeURIComponent(detailId)}`, undefined, {
-        offset: options.offset,
-        limit: options.limit,
-      }),
+    details: async (detailId, options = {}) => {
+      const page = requireValid(
+        'GET /change-history/{detailId}',
+        changeDetailsParamsSchema,
+        options,
+      );
+      return call('GET', `/change-history/${encodeURIComponent(detailId)}`, undefined, page);
+    },
   };
 }

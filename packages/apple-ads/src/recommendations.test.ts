@@ -66,7 +66,7 @@ describe('recommendations', () => {
     expect(campaign.dailyBudget.value.amount).toBe('777.00');
     const history = await account.changeHistory.query({
       filters: [
-        { field: 'eventTime', operator: 'GREATER_THAN_OR_EQUAL_TO', value: since },
+        { field: 'eventTime', operator: 'GREATER_THAN', value: since },
         { field: 'entityId', operator: 'EQUALS', value: String(first.campaignId) },
       ],
       options: { metadata: 'latest' },

@@ -2,11 +2,16 @@
 // per user, transaction, event type and entity type) and GET /change-history/{detailId} the
 // field-level ChangeDetails of one entity in one transaction (detailId = Type.entityId.txnId).
 // Values travel as string arrays, as Apple sends them; errors use codes BAD_REQUEST / NOT_FOUND.
+import {
+  auditQuerySchema,
+  changeDetailsParamsSchema,
+  type AuditFilter,
+} from '@tapwise/apple-ads-schemas';
 import { parseAppleTimestamp, zoneOffsetMs } from '../model/calendar.js';
 import type { ChangeEvent } from '../model/entities.js';
 import type { SandboxStore } from '../model/store.js';
 import { ApiError, detail } from '../server/api-error.js';
-import { matchesFilter } from '../server/entity-query.js';
+import { matchesFilter, refuseInvalid } from '../server/entity-query.js';
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = {
   CAMPAIGN: 'Campaign',
@@ -15,26 +20,8 @@ const ENTITY_TYPES: Readonly<Record<string, string>> = {
   NEGATIVE_KEYWORD: 'NegativeKeyword',
   AD: 'Ad',
 };
-const TIME_OPERATORS = [
-  'EQUALS',
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL_TO',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL_TO',
-  'BETWEEN',
-];
-const FIELDS = [
-  'eventTime',
-  'eventType',
-  'entityType',
-  'entityId',
-  'userId',
-  'userType',
-  'txnId',
-  'adAccountId',
-  'campaignId',
-  'adGroupId',
-];
+/** Change history answers Apple's ErrorMessage, whose codes are BAD_REQUEST and NOT_FOUND. */
+const BAD_REQUEST = 'BAD_REQUEST';
 /** Every sandbox change arrives through the API. */
 const USER_TYPE = 'CUSTOMER_API';
 
@@ -53,25 +40,22 @@ interface Facts {
 }
 
 export function queryChangeHistory(store: SandboxStore, adAccountId: number, body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const options = (input.options ?? {}) as Record<string, unknown>;
-  const zone =
-    options.timeZone === 'ORTZ' ? store.accountOf(adAccountId).timezone : ('UTC' as const);
-  const filters = parseAuditFilters(input.filters, zone);
-  const metadata = options.metadata ?? 'none';
-  if (!['none', 'latest', 'snapshot'].includes(String(metadata)))
-    throw badRequest('options.metadata must be none, latest or snapshot', 'options.metadata');
+  const query = refuseInvalid(auditQuerySchema, body, BAD_REQUEST);
+  const options = query.options ?? {};
+  const zone = options.timeZone === 'ORTZ' ? store.accountOf(adAccountId).timezone : 'UTC';
+  const filters = (query.filters ?? []).map((filter, index) =>
+    filter.field === 'eventTime'
+      ? eventTimeFilter(store, filter, zone, index)
+      : { ...filter, value: valuesOf(filter).map(String) },
+  );
   const events = accountEvents(store, adAccountId).filter((event) => {
     const facts = factsOf(store, event);
     return filters.every((filter) => matchesFilter(facts, filter));
   });
-  const rows = summaries(store, events, metadata !== 'none');
-  const descending = sortOrder(input.sorting) === 'DESC';
-  rows.sort(
-    (a, b) =>
-      (a.eventTime < b.eventTime ? -1 : a.eventTime > b.eventTime ? 1 : 0) * (descending ? -1 : 1),
-  );
-  const { offset, pageSize } = auditPage(input.pagination);
+  const rows = summaries(store, events, (options.metadata ?? 'none') !== 'none');
+  sortSummaries(rows, query.sorting?.[0]);
+  const offset = query.pagination?.offset ?? 0;
+  const pageSize = query.pagination?.pageSize ?? 50;
   const result = rows.slice(offset, offset + pageSize);
   return {
     dataType: 'AuditSummary',
@@ -91,91 +75,80 @@ export function changeDetails(
   detailId: string,
   query: URLSearchParams,
 ) {
+  const page = refuseInvalid(changeDetailsParamsSchema, Object.fromEntries(query), BAD_REQUEST);
   const events = accountEvents(store, adAccountId).filter(
     (event) => detailIdOf(event) === detailId,
   );
   if (events.length === 0)
     throw new ApiError(404, 'NOT_FOUND', `No change history record ${detailId}`);
-  const offset = Number(query.get('offset') ?? 0);
-  const limit = Number(query.get('limit') ?? 50);
-  if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1)
-    throw badRequest('offset and limit must be non-negative integers', 'limit');
-  const records = [detailsOf(store, events)];
-  const result = records.slice(offset, offset + limit);
+  const offset = page.offset ?? 0;
+  const record = detailsOf(store, events, { offset, limit: page.limit ?? 100 });
   return {
     dataType: 'ChangeDetail',
-    result,
-    pagination: { offset, pageSize: result.length, totalCount: records.length },
+    result: [record],
+    // Choice: pagination counts the records (always one), as the page's example does.
+    pagination: { offset: 0, pageSize: 1, totalCount: 1 },
     error: null,
   };
-}
-
-function badRequest(message: string, field: string): ApiError {
-  return new ApiError(400, 'BAD_REQUEST', message, [detail('INVALID_VALUE', message, field)]);
 }
 
 function accountEvents(store: SandboxStore, adAccountId: number): ChangeEvent[] {
   return store.changeLog.filter((event) => event.adAccountId === adAccountId);
 }
 
-function parseAuditFilters(value: unknown, zone: string) {
-  const filters = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-  if (!filters.some((filter) => filter?.field === 'eventTime'))
-    throw new ApiError(400, 'BAD_REQUEST', 'The eventTime filter is required.', [
-      {
-        code: 'MISSING_FIELD',
-        message: 'eventTime must be provided.',
-        info: { field: 'eventTime' },
-      },
+const valuesOf = (filter: AuditFilter): unknown[] =>
+  Array.isArray(filter.value) ? filter.value : [filter.value];
+
+/** eventTime values as instants, none further back than the page's six months. */
+function eventTimeFilter(store: SandboxStore, filter: AuditFilter, zone: string, index: number) {
+  const instants = valuesOf(filter).map((value) => eventTimeValue(String(value), zone));
+  const earliest = sixMonthsBefore(store.now());
+  if (instants.some((instant) => instant < earliest))
+    throw new ApiError(400, 'BAD_REQUEST', 'Validation errors found', [
+      detail(
+        'INVALID_VALUE',
+        `eventTime reaches back at most 6 months, to ${new Date(earliest).toISOString()}`,
+        `filters.${index}.value`,
+      ),
     ]);
-  return filters.map((filter, index) => {
-    const field = String(filter?.field ?? '');
-    const operator = String(filter?.operator ?? '');
-    if (!FIELDS.includes(field))
-      throw badRequest(`unknown filter field ${field}`, `filters[${index}].field`);
-    if (
-      field === 'eventTime'
-        ? !TIME_OPERATORS.includes(operator)
-        : !['EQUALS', 'IN'].includes(operator)
-    )
-      throw badRequest(
-        `operator ${operator} is not supported on ${field}`,
-        `filters[${index}].operator`,
-      );
-    const values = Array.isArray(filter.value) ? filter.value : [filter.value];
-    if (field !== 'eventTime') return { field, operator, value: values.map(String) };
-    const instants = values.map((raw) => eventTimeValue(raw, zone));
-    if (instants.some(Number.isNaN))
-      throw badRequest('eventTime values are yyyy-MM-ddTHH:mm:ss.SSS', `filters[${index}].value`);
-    return { field, operator, value: instants };
-  });
+  return { ...filter, value: filter.operator === 'BETWEEN' ? instants : instants[0] };
+}
+
+function sixMonthsBefore(now: number): number {
+  const day = new Date(now);
+  day.setUTCMonth(day.getUTCMonth() - 6);
+  return day.getTime();
 }
 
 /** Filter instants are UTC, or the account's wall-clock time with options.timeZone ORTZ. */
-function eventTimeValue(raw: unknown, zone: string): number {
-  if (typeof raw !== 'string') return Number.NaN;
-  const asUtc = parseAppleTimestamp(raw.length === 10 ? `${raw}T00:00:00.000` : raw);
-  if (zone === 'UTC' || /Z$|[+-]\d\d:\d\d$/.test(raw)) return asUtc;
-  return asUtc - zoneOffsetMs(zone, asUtc);
+function eventTimeValue(raw: string, zone: string): number {
+  const withTime = raw.length === 10 ? `${raw}T00:00:00.000` : raw;
+  if (/(Z|[+-]\d\d:\d\d)$/.test(withTime)) return Date.parse(withTime);
+  const asUtc = Date.parse(`${withTime}Z`);
+  return zone === 'UTC' ? asUtc : asUtc - zoneOffsetMs(zone, asUtc);
 }
 
-function sortOrder(sorting: unknown): 'ASC' | 'DESC' {
-  const first = Array.isArray(sorting)
-    ? (sorting[0] as { order?: unknown } | undefined)
-    : undefined;
-  // Newest first unless asked otherwise: change history is read from the latest change back.
-  return first?.order === 'ASC' ? 'ASC' : 'DESC';
-}
+/** The summary row's name for a filterable field, where a row carries it. */
+const SUMMARY_FIELDS: Readonly<Record<string, keyof Summary>> = {
+  eventTime: 'eventTime',
+  eventType: 'eventType',
+  entityType: 'entityType',
+  userType: 'userType',
+  userId: 'modifiedBy',
+  txnId: 'transactionId',
+};
 
-function auditPage(value: unknown): { offset: number; pageSize: number } {
-  const pagination = (value ?? {}) as Record<string, unknown>;
-  const offset = Number(pagination.offset ?? 0);
-  const pageSize = Number(pagination.pageSize ?? 50);
-  if (!Number.isInteger(offset) || offset < 0)
-    throw badRequest('offset must be a non-negative integer', 'pagination.offset');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
-    throw badRequest('pageSize must be between 1 and 1000', 'pagination.pageSize');
-  return { offset, pageSize };
+/**
+ * Newest first unless asked otherwise. A field a summary row does not carry (entityId and the
+ * parent ids) orders by eventTime (choice: the page lets any filterable field sort).
+ */
+function sortSummaries(
+  rows: Summary[],
+  sort: { field: string; order: 'ASC' | 'DESC' } | undefined,
+) {
+  const key = SUMMARY_FIELDS[sort?.field ?? 'eventTime'] ?? 'eventTime';
+  const direction = (sort?.order ?? 'DESC') === 'DESC' ? -1 : 1;
+  rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * direction);
 }
 
 function entityTypeOf(event: ChangeEvent): string {
@@ -233,6 +206,8 @@ function entityMetaData(store: SandboxStore, event: ChangeEvent): Record<string,
   }
 }
 
+type Summary = ReturnType<typeof summaries>[number];
+
 function summaries(store: SandboxStore, events: ChangeEvent[], withMetas: boolean) {
   const groups = new Map<string, ChangeEvent[]>();
   for (const event of events) {
@@ -275,7 +250,11 @@ function summaries(store: SandboxStore, events: ChangeEvent[], withMetas: boolea
   });
 }
 
-function detailsOf(store: SandboxStore, events: ChangeEvent[]) {
+function detailsOf(
+  store: SandboxStore,
+  events: ChangeEvent[],
+  page: { offset: number; limit: number },
+) {
   const first = events[0] as ChangeEvent;
   const transactionId = String(first.transactionId);
   return {
@@ -288,7 +267,10 @@ function detailsOf(store: SandboxStore, events: ChangeEvent[]) {
     userType: USER_TYPE,
     modifiedBy: String(first.userId ?? ''),
     entityMetaData: entityMetaData(store, first),
-    details: events.map((event) => ({ transactionId, changes: fieldChanges(event) })),
+    details: events.map((event) => ({
+      transactionId,
+      changes: fieldChanges(event).slice(page.offset, page.offset + page.limit),
+    })),
   };
 }
 

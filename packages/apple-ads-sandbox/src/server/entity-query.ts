@@ -12,12 +12,16 @@ import { ApiError, detail } from './api-error.js';
 export type QueryInput = Selector;
 
 /** A 400 naming every rule of `schema` that `body` breaks, in Apple's error details. */
-export function refuseInvalid<T>(schema: RequestSchema<T>, body: unknown): T {
+export function refuseInvalid<T>(
+  schema: RequestSchema<T>,
+  body: unknown,
+  errorCode = 'INVALID_REQUEST',
+): T {
   const violations = violationsOf(schema, body ?? {});
   if (violations.length > 0)
     throw new ApiError(
       400,
-      'INVALID_REQUEST',
+      errorCode,
       'Validation errors found',
       violations.map((violation) => detail(violation.code, violation.message, violation.field)),
     );
