@@ -13,3 +13,4 @@ export * from './selector';
 export * from './reports';
 export * from './insights';
 export * from './change-history';
+export * from './geo';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /** One broken rule, in the form of Apple's ErrorDetail: `{code, message, info: {field}}`. */
 export interface V1Violation {
-  code: 'FIELD_REQUIRED' | 'INVALID_FIELD' | 'INVALID_VALUE';
+  code: 'FIELD_REQUIRED' | 'INVALID_FIELD' | 'INVALID_VALUE' | 'MIN_QUERY_LENGTH';
   message: string;
   /** Dotted path of the field in the request body ('' for the body itself). */
   field: string;
@@ -59,8 +59,10 @@ export function violationsOf(schema: z.ZodType, body: unknown): V1Violation[] {
     )
       return [{ code: 'FIELD_REQUIRED', message: `${field} is required`, field }];
     // A refinement may name Apple's code itself, e.g. a required filter missing from a list.
-    if (issue.code === 'custom' && issue.params?.violation === 'FIELD_REQUIRED')
-      return [{ code: 'FIELD_REQUIRED', message: issue.message, field }];
+    if (issue.code === 'custom' && issue.params?.violation)
+      return [
+        { code: issue.params.violation as V1Violation['code'], message: issue.message, field },
+      ];
     return [{ code: 'INVALID_VALUE', message: issue.message, field }];
   });
 }

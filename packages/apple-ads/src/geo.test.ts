@@ -33,7 +33,7 @@ describe('geo search', () => {
     expect(resolved.result.map((geo) => geo.legacyId)).toEqual(['US|CA', 'US|CA|San Francisco']);
   });
 
-  it('lists countries page by page and rejects a one-letter query', async () => {
+  it('lists countries page by page and refuses a one-letter query before sending it', async () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const page = await account.geo.search({
       supplySource: 'APPSTORE',
@@ -44,7 +44,10 @@ describe('geo search', () => {
     expect(page.pagination.totalCount).toBe(12);
     await expect(
       account.geo.search({ supplySource: 'APPSTORE', query: 'S' }),
-    ).rejects.toMatchObject({ kind: 'request', status: 400 });
+    ).rejects.toMatchObject({
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ code: 'MIN_QUERY_LENGTH', field: 'query' })],
+    });
   });
 
   it('retries the POST lookup like a read, since it changes nothing', async () => {

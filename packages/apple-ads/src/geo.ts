@@ -1,9 +1,16 @@
 // Geo search (v1-maps-locations-and-geo.md): locations by name (GET /search/geo) or by id and
-// legacy id (POST /search/geo, a read Apple models as a POST, so it is retried like one).
+// legacy id (POST /search/geo, a read Apple models as a POST, so it is retried like one). A
+// request that breaks the pages' rules is refused before it is sent.
+import {
+  geoSearchParamsSchema,
+  geoSearchPostSchema,
+  requireValid,
+  type GeoEntityType,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
 import type { Page } from './types.js';
 
-export type GeoEntity = 'Country' | 'AdminArea' | 'Locality' | 'PostalCode';
+export type GeoEntity = GeoEntityType;
 export type GeoSupplySource = 'APPSTORE' | 'MAPS';
 
 export interface GeoLocation {
@@ -22,9 +29,10 @@ export interface GeoLocation {
 
 export interface GeoSearch {
   supplySource: GeoSupplySource;
-  /** At least two characters when given; omitted = every match. */
+  /** At least two characters when given; omitted or * = every match. */
   query?: string;
   entity?: GeoEntity;
+  /** ISO 3166-1 alpha-2; Apple reads the US below country level when omitted. */
   countryCode?: string;
   eligible?: boolean;
   offset?: number;
@@ -43,8 +51,8 @@ export interface GeoOperations {
 
 export function geoOperations(call: AccountCall): GeoOperations {
   return {
-    search: (search) =>
-      call('GET', '/search/geo', undefined, {
+    search: async (search) => {
+      const params = {
         supplySource: search.supplySource,
         query: search.query,
         entity: search.entity,
@@ -52,18 +60,18 @@ export function geoOperations(call: AccountCall): GeoOperations {
         eligible: search.eligible,
         offset: search.offset,
         pageSize: search.pageSize,
-      }),
-    lookup: (requests, options) =>
-      call(
-        'POST',
-        '/search/geo',
-        {
-          geoRequest: requests,
-          supplySource: options.supplySource,
-          pagination: { offset: options.offset ?? 0, pageSize: options.pageSize ?? 20 },
-        },
-        undefined,
-        { read: true },
-      ),
+      };
+      requireValid('GET /search/geo', geoSearchParamsSchema, params);
+      return call('GET', '/search/geo', undefined, params);
+    },
+    lookup: async (requests, options) => {
+      const body = {
+        geoRequest: requests,
+        supplySource: options.supplySource,
+        pagination: { offset: options.offset ?? 0, pageSize: options.pageSize ?? 20 },
+      };
+      requireValid('POST /search/geo', geoSearchPostSchema, body);
+      return call('POST', '/search/geo', body, undefined, { read: true });
+    },
   };
 }

@@ -1,13 +1,12 @@
 // A small static gazetteer for geo search: the storefronts the market model knows, some of their
 // admin areas and a few localities each. Ids are stable numeric strings, legacy ids Apple's
 // pipe-delimited hierarchy (US, US|CA, US|CA|San Francisco). No postal codes.
-
-export type GeoEntity = 'Country' | 'AdminArea' | 'Locality' | 'PostalCode';
+import type { GeoEntityType } from '@tapwise/apple-ads-schemas';
 
 export interface GeoLocation {
   id: string;
   legacyId: string;
-  entity: GeoEntity;
+  entity: GeoEntityType;
   displayName: string;
   countryOrRegion: string;
   adminArea?: string;

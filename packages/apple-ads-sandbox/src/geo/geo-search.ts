@@ -1,98 +1,61 @@
 // Geo search over the static gazetteer: GET /search/geo by name (query, entity, countrycode) and
-// POST /search/geo by id or legacy id. supplySource is required (APPSTORE or MAPS, any case);
-// postal codes are a Maps entity, and the gazetteer has none.
-import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
-import { GEO_LOCATIONS, type GeoEntity, type GeoLocation } from './geo-dataset.js';
+// POST /search/geo by id or legacy id, the requests checked by the shared schemas of
+// @tapwise/apple-ads-schemas (geo.ts). Postal codes are a Maps entity; the gazetteer has none.
+import {
+  geoSearchParamsSchema,
+  geoSearchPostSchema,
+  type GeoEntityType,
+} from '@tapwise/apple-ads-schemas';
+import { refuseInvalid } from '../server/entity-query.js';
+import { GEO_LOCATIONS, type GeoLocation } from './geo-dataset.js';
 
-const ENTITIES: readonly GeoEntity[] = ['Country', 'AdminArea', 'Locality', 'PostalCode'];
-const SUPPLY_SOURCES = ['APPSTORE', 'MAPS'];
-const PAGE = { pageSize: 20, max: 1000 };
+const DEFAULT_PAGE_SIZE = 20;
+/** With an entity below Country and no countrycode, the search reads the US. */
+const SUB_NATIONAL: readonly GeoEntityType[] = ['AdminArea', 'Locality', 'PostalCode'];
+/** MAPS excludes countries and reads the US and Canada only; APPSTORE excludes postal codes. */
+const SUPPLY: Record<string, (location: GeoLocation) => boolean> = {
+  APPSTORE: (location) => location.entity !== 'PostalCode',
+  MAPS: (location) =>
+    location.entity !== 'Country' && ['US', 'CA'].includes(location.countryOrRegion),
+};
 
-function entityOf(value: unknown, field: string, details: ErrorDetail[]): GeoEntity | null {
-  const entity = ENTITIES.find(
-    (candidate) => typeof value === 'string' && candidate.toLowerCase() === value.toLowerCase(),
-  );
-  if (!entity)
-    details.push(detail('INVALID_VALUE', `entity must be one of ${ENTITIES.join(', ')}`, field));
-  return entity ?? null;
-}
-
-function supplySourceOf(value: unknown, details: ErrorDetail[]): string {
-  const supplySource = typeof value === 'string' ? value.toUpperCase() : '';
-  if (!SUPPLY_SOURCES.includes(supplySource))
-    details.push(
-      detail('INVALID_VALUE', 'supplySource is required: APPSTORE or MAPS', 'supplySource'),
-    );
-  return supplySource;
-}
-
-function pageOf(
-  locations: GeoLocation[],
-  offsetValue: unknown,
-  pageSizeValue: unknown,
-  details: ErrorDetail[],
-) {
-  const offset = offsetValue === undefined || offsetValue === null ? 0 : Number(offsetValue);
-  const pageSize =
-    pageSizeValue === undefined || pageSizeValue === null ? PAGE.pageSize : Number(pageSizeValue);
-  if (!Number.isInteger(offset) || offset < 0)
-    details.push(detail('INVALID_VALUE', 'offset must be a non-negative integer', 'offset'));
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > PAGE.max)
-    details.push(detail('INVALID_VALUE', `pageSize must be between 1 and ${PAGE.max}`, 'pageSize'));
-  if (details.length > 0)
-    throw new ApiError(400, 'INVALID_REQUEST', 'Validation errors found', details);
+function pageOf(locations: GeoLocation[], offset = 0, pageSize = DEFAULT_PAGE_SIZE) {
   return {
     result: locations.slice(offset, offset + pageSize),
     pagination: { totalCount: locations.length, offset, pageSize },
   };
 }
 
+/** The gazetteer has no soft-blocked geos, so `eligible=true` leaves every match in. */
 export function searchGeoByName(query: URLSearchParams) {
-  const details: ErrorDetail[] = [];
-  supplySourceOf(query.get('supplySource'), details);
-  const text = query.get('query');
-  if (text !== null && text.trim().length < 2)
-    details.push(detail('INVALID_VALUE', 'query needs at least two characters', 'query'));
-  const entityParam = query.get('entity');
-  const entity = entityParam === null ? null : entityOf(entityParam, 'entity', details);
-  const country = query.get('countrycode')?.toUpperCase() ?? null;
-  const needle = text?.trim().toLowerCase() ?? null;
+  const params = refuseInvalid(geoSearchParamsSchema, Object.fromEntries(query));
+  const country =
+    params.countrycode ?? (params.entity && SUB_NATIONAL.includes(params.entity) ? 'US' : null);
+  const needle = params.query === '*' ? null : (params.query?.trim().toLowerCase() ?? null);
   const matches = GEO_LOCATIONS.filter(
     (location) =>
-      (entity === null || location.entity === entity) &&
+      SUPPLY[params.supplySource]?.(location) &&
+      (params.entity === undefined || location.entity === params.entity) &&
       (country === null || location.countryOrRegion === country) &&
       (needle === null || location.displayName.toLowerCase().includes(needle)),
   );
-  return pageOf(matches, query.get('offset'), query.get('pageSize'), details);
+  return pageOf(matches, params.offset, params.pageSize);
 }
 
+/** Unlike the GET, the POST answers every geo asked for, whatever the supply source. */
 export function searchGeoByIds(body: unknown) {
-  const input = (body ?? {}) as Record<string, unknown>;
-  const details: ErrorDetail[] = [];
-  supplySourceOf(input.supplySource, details);
-  const requests = input.geoRequest;
-  if (!Array.isArray(requests) || requests.length === 0)
-    details.push(detail('FIELD_REQUIRED', 'geoRequest must be a non-empty array', 'geoRequest'));
+  const request = refuseInvalid(geoSearchPostSchema, body);
   const found = new Map<string, GeoLocation>();
-  for (const [index, request] of (Array.isArray(requests) ? requests : []).entries()) {
-    const { entity: entityValue, id, legacyId } = (request ?? {}) as Record<string, unknown>;
-    const entity = entityOf(entityValue, `geoRequest[${index}].entity`, details);
-    if ((id === undefined || id === null) === (legacyId === undefined || legacyId === null)) {
-      details.push(
-        detail('INVALID_VALUE', 'give exactly one of id and legacyId', `geoRequest[${index}]`),
-      );
-      continue;
-    }
+  for (const { entity, id, legacyId } of request.geoRequest) {
     const location = GEO_LOCATIONS.find(
       (candidate) =>
         candidate.entity === entity &&
-        (id !== undefined && id !== null
-          ? candidate.id === String(id)
-          : candidate.legacyId.toLowerCase() === String(legacyId).toLowerCase()),
+        (id != null
+          ? candidate.id === id
+          : candidate.legacyId.toLowerCase() === legacyId?.toLowerCase()),
     );
     if (location) found.set(location.id, location);
   }
-  const pagination = (input.pagination ?? {}) as Record<string, unknown>;
   const locations = [...found.values()].sort((a, b) => (a.displayName < b.displayName ? -1 : 1));
-  return pageOf(locations, pagination.offset, pagination.pageSize, details);
+  return pageOf(locations, request.pagination?.offset, request.pagination?.pageSize);
 }
