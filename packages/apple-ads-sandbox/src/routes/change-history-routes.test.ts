@@ -10,6 +10,7 @@ let api: TestApi;
 let campaignId: number;
 const paused = Date.UTC(2026, 5, 15, 12);
 const since = { field: 'eventTime', operator: 'GREATER_THAN', value: '2026-06-15' };
+const campaignsOnly = { field: 'entityType', operator: 'IN', value: ['Campaign'] };
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -123,6 +124,53 @@ describe('change history queries', () => {
     expect(noTotals.body.pagination).toEqual({ offset: 0, pageSize: 1, totalCount: 0 });
   });
 
+  it('reads eventTime values in the account zone with timeZone ORTZ', async () => {
+    // 04:00-06:00 in Los Angeles (PDT) is 11:00-13:00 UTC: it holds the 12:00 UTC pause.
+    const window = {
+      field: 'eventTime',
+      operator: 'BETWEEN',
+      value: ['2026-06-15T04:00:00.000', '2026-06-15T06:00:00.000'],
+    };
+    const inUtc = await query({ filters: [window] });
+    expect(inUtc.body.result).toEqual([]);
+    const inZone = await query({ filters: [window], options: { timeZone: 'ORTZ' } });
+    expect(inZone.body.result.map((row: Json) => row.eventTime)).toEqual([
+      '2026-06-15T12:00:00.000Z',
+    ]);
+  });
+
+  it("answers one row per transaction and entity type, counting the transaction's entities", async () => {
+    const adGroups = await api.call('POST', '/adgroups/query', {
+      body: { filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }] },
+    });
+    const keywords = await api.call('POST', '/keywords/query', {
+      body: {
+        filters: [{ field: 'adGroupId', operator: 'EQUALS', value: adGroups.body.result[0].id }],
+        pagination: { pageSize: 2 },
+      },
+    });
+    api.clock.now = paused + 2 * 3_600_000;
+    await api.call('POST', '/keywords/bulk-update', {
+      body: {
+        items: keywords.body.result.map((keyword: Json, index: number) => ({
+          correlationId: index,
+          data: { id: keyword.id, status: 'PAUSED' },
+        })),
+      },
+    });
+    const rows = await query({
+      filters: [{ field: 'eventTime', operator: 'GREATER_THAN', value: '2026-06-15T13:30:00Z' }],
+      options: { metadata: 'latest' },
+    });
+    expect(rows.body.result).toEqual([
+      expect.objectContaining({ entityType: 'Keyword', eventType: 'UPDATE', count: 2 }),
+    ]);
+    expect(rows.body.result[0].metas.map((meta: Json) => meta.Keyword)).toEqual(
+      keywords.body.result.map((keyword: Json) => String(keyword.id)),
+    );
+    api.clock.now = paused + 3_600_000;
+  });
+
   it('sorts on a filterable field, newest first by default, and pages', async () => {
     await refused(
       { filters: [since], sorting: [{ field: 'count', order: 'ASC' }] },
@@ -141,7 +189,9 @@ describe('change history queries', () => {
     );
     await api.call('PUT', `/campaigns/${campaignId}`, { body: { status: 'ENABLED' } });
     const times = async (sorting?: Json) =>
-      (await query({ filters: [since], sorting })).body.result.map((row: Json) => row.eventTime);
+      (await query({ filters: [since, campaignsOnly], sorting })).body.result.map(
+        (row: Json) => row.eventTime,
+      );
     const newestFirst = await times();
     expect(newestFirst).toEqual(['2026-06-15T13:00:00.000Z', '2026-06-15T12:00:00.000Z']);
     expect(await times([{ field: 'eventTime', order: 'ASC' }])).toEqual([...newestFirst].reverse());
