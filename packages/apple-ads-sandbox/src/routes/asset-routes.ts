@@ -66,7 +66,7 @@ function readImage(
     const format = FORMAT_OF_TYPE[size.type ?? ''];
     return format ? { format, width: size.width, height: size.height } : null;
   } catch {
-    return null; // not an image image-size knows
+    return null; // image-size throws on bytes it cannot read as an image
   }
 }
 

@@ -33,6 +33,7 @@ export function parseMultipart(
     const malformed = () =>
       reject(new ApiError(400, 'INVALID_REQUEST', 'Request body is not valid multipart/form-data'));
     let parser: busboy.Busboy;
+    // busboy throws on a multipart Content-Type without a boundary.
     try {
       parser = busboy({ headers, limits: { fileSize: maxFileBytes } });
     } catch {
