@@ -88,7 +88,8 @@ export const sortingSchema = z.strictObject({
   order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }),
 });
 
-const reportShape = z.strictObject({
+/** AppsReportingRequest's shape; BrandsReportingRequest (reports-brands.ts) varies it. */
+export const reportShape = z.strictObject({
   timeRange: z.strictObject({
     start: isoDate('timeRange.start'),
     end: isoDate('timeRange.end'),
@@ -114,11 +115,10 @@ const reportShape = z.strictObject({
 });
 export type ReportingRequest = z.infer<typeof reportShape>;
 
-type Issue = { message: string; path: (string | number)[]; required?: boolean };
+export type ReportIssue = { message: string; path: (string | number)[]; required?: boolean };
 
-function levelProblems(level: ReportLevel, request: ReportingRequest): Issue[] {
-  const issues: Issue[] = [];
-  const { granularity, timeZone } = request.timeRange;
+function levelProblems(level: ReportLevel, request: ReportingRequest): ReportIssue[] {
+  const issues: ReportIssue[] = [];
   const campaignFilter = request.filters.find((filter) => filter.field === 'campaignId');
   if (!campaignFilter)
     issues.push({
@@ -128,23 +128,7 @@ function levelProblems(level: ReportLevel, request: ReportingRequest): Issue[] {
     });
   else if (campaignFilter.operator !== 'EQUALS' && campaignFilter.operator !== 'IN')
     issues.push({ message: 'campaignId takes EQUALS or IN', path: ['filters'] });
-  if (level === 'searchterms' && timeZone === 'UTC')
-    issues.push({
-      message: 'search term reports support ORTZ only',
-      path: ['timeRange', 'timeZone'],
-    });
-  for (const [index, dimension] of (request.groupBy ?? []).entries()) {
-    if (!REPORT_GROUP_BY[level].includes(dimension))
-      issues.push({
-        message: `groupBy ${dimension} is not supported for ${level} (${REPORT_GROUP_BY[level].join(', ')})`,
-        path: ['groupBy', index],
-      });
-    if (granularity === 'HOURLY' && HOURLY_EXCLUDED.includes(dimension))
-      issues.push({
-        message: `groupBy ${dimension} is not supported with HOURLY`,
-        path: ['groupBy', index],
-      });
-  }
+  issues.push(...dimensionProblems(level, request, REPORT_GROUP_BY));
   if (
     request.options?.includeRows?.includes('EMPTY_METRICS') &&
     ((request.groupBy ?? []).length > 0 || level === 'searchterms')
@@ -156,9 +140,41 @@ function levelProblems(level: ReportLevel, request: ReportingRequest): Issue[] {
   return issues;
 }
 
+/** groupBy against a level's dimensions, HOURLY's exclusions and the searchterm ORTZ rule. */
+export function dimensionProblems(
+  level: ReportLevel,
+  request: Pick<ReportingRequest, 'timeRange' | 'groupBy'>,
+  dimensions: Record<ReportLevel, readonly string[]>,
+): ReportIssue[] {
+  const issues: ReportIssue[] = [];
+  const { granularity, timeZone } = request.timeRange;
+  if (level === 'searchterms' && timeZone === 'UTC')
+    issues.push({
+      message: 'search term reports support ORTZ only',
+      path: ['timeRange', 'timeZone'],
+    });
+  for (const [index, dimension] of (request.groupBy ?? []).entries()) {
+    if (!dimensions[level].includes(dimension))
+      issues.push({
+        message: `groupBy ${dimension} is not supported for ${level} (${dimensions[level].join(', ')})`,
+        path: ['groupBy', index],
+      });
+    if (granularity === 'HOURLY' && HOURLY_EXCLUDED.includes(dimension))
+      issues.push({
+        message: `groupBy ${dimension} is not supported with HOURLY`,
+        path: ['groupBy', index],
+      });
+  }
+  return issues;
+}
+
 /** Granularity rules (timerange.md, get-app-*-reports.md); `today` adds the relative ones. */
-function windowProblems(level: ReportLevel, request: ReportingRequest, today?: string): Issue[] {
-  const issues: Issue[] = [];
+export function windowProblems(
+  level: ReportLevel,
+  request: Pick<ReportingRequest, 'timeRange'>,
+  today?: string,
+): ReportIssue[] {
+  const issues: ReportIssue[] = [];
   const start = dayNumber(request.timeRange.start);
   const end = dayNumber(request.timeRange.end);
   const granularity = request.timeRange.granularity;
@@ -186,21 +202,26 @@ function windowProblems(level: ReportLevel, request: ReportingRequest, today?: s
   return issues;
 }
 
+/** Adds report rules' issues to a refinement, FIELD_REQUIRED where an issue says so. */
+export function addReportIssues(ctx: z.RefinementCtx, issues: readonly ReportIssue[]): void {
+  for (const issue of issues)
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path,
+      ...(issue.required ? { params: { violation: 'FIELD_REQUIRED' } } : {}),
+    });
+}
+
 /** The strict request schema of one apps report; `today` (YYYY-MM-DD, the account's day). */
 export function reportRequestSchema(
   level: ReportLevel,
   today?: string,
 ): RequestSchema<ReportingRequest> {
-  return reportShape.superRefine((request, ctx) => {
-    for (const issue of [
+  return reportShape.superRefine((request, ctx) =>
+    addReportIssues(ctx, [
       ...levelProblems(level, request),
       ...windowProblems(level, request, today),
-    ])
-      ctx.addIssue({
-        code: 'custom',
-        message: issue.message,
-        path: issue.path,
-        ...(issue.required ? { params: { violation: 'FIELD_REQUIRED' } } : {}),
-      });
-  });
+    ]),
+  );
 }

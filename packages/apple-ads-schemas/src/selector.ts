@@ -274,6 +274,25 @@ export const SELECTOR_RULES = {
     },
     pageSizeMax: PAGE_SIZE_MAX,
   },
+  '/assets/query': {
+    page: 'query-assets.md',
+    fields: {
+      id: { operators: ['EQUALS', 'NOT_EQUALS', 'IN', 'LIKE', 'STARTS_WITH'], sortable: true },
+      name: {
+        operators: ['EQUALS', 'NOT_EQUALS', 'IN', 'LIKE', 'STARTS_WITH', 'ENDS_WITH'],
+        sortable: true,
+      },
+      assetType: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: true },
+      providerAssetId: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: false },
+      promotedObjectId: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: false },
+      promotedObjectType: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: false },
+      deleted: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: false },
+      parentAssetId: { operators: ['EQUALS', 'IS_NULL', 'IS_NOT_NULL'], sortable: false },
+      creationTime: { operators: [...COMPARE, 'BETWEEN'], sortable: true },
+      modificationTime: { operators: [...COMPARE, 'BETWEEN'], sortable: true },
+    },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
 } as const satisfies Record<string, SelectorRules>;
 export type QueryEndpoint = keyof typeof SELECTOR_RULES;
 

@@ -135,6 +135,36 @@ export interface LocationGroup {
   rulesChangedAt: number;
 }
 
+/** AssetImage (assetimage.md): what the sandbox reads from an uploaded image. */
+export interface AssetImage {
+  width: number;
+  height: number;
+  format: 'PNG' | 'JPG' | 'HEIC';
+  sizeBytes: number;
+  orientation: 'PORTRAIT' | 'LANDSCAPE' | 'SQUARE';
+  checkSum: string;
+  /** The uploading account, as a string (assetimage.md: present for custom assets). */
+  adAccountId: string;
+}
+
+/** An uploaded brand image (asset.md) as stored: `uploadedMs` drives its review. */
+export interface Asset {
+  id: string;
+  name: string;
+  assetType: 'IMAGE';
+  providerAssetId: string;
+  promotedObjectId: string;
+  promotedObjectType: 'BUSINESS_BRAND';
+  providerAssetMetadata: Record<string, never>;
+  assetDetails: AssetImage;
+  parentAssetId: null;
+  variantIds: string[];
+  creationTime: string;
+  modificationTime: string;
+  deleted: boolean;
+  uploadedMs: number;
+}
+
 export interface BidStrategy {
   bidStrategyType: string;
   bidStrategyGoal: string;

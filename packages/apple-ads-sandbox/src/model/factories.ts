@@ -5,6 +5,8 @@ import type {
   AdAccount,
   AdGroup,
   AdvertiserResource,
+  Asset,
+  AssetImage,
   Brand,
   Campaign,
   Creative,
@@ -380,5 +382,49 @@ export function newLocationGroup(
     modificationTime: created,
     deleted: false,
     rulesChangedAt: createdMs,
+  };
+}
+
+/** A UUID in the version-4 layout drawn from hashes, so the same seed gives the same ids. */
+function uuidFrom(...parts: number[]): string {
+  const hex = [0, 1, 2, 3]
+    .map((i) =>
+      hash(...parts, i)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
+  const variant = (8 | (parseInt(hex.charAt(16), 16) & 3)).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** An uploaded brand image (upload-asset.md): PENDING review, no variants, empty Maps metadata. */
+export function newAsset(
+  seed: number,
+  serial: number,
+  input: { name: string; promotedObjectId: string; image: Omit<AssetImage, 'orientation'> },
+  createdMs: number,
+): Asset {
+  const created = appleTimestamp(createdMs);
+  const { width, height } = input.image;
+  return {
+    id: uuidFrom(seed, serial),
+    name: input.name,
+    assetType: 'IMAGE',
+    providerAssetId: [4, 5].map((part) => hash(seed, serial, part).toString(16)).join(''),
+    promotedObjectId: input.promotedObjectId,
+    promotedObjectType: 'BUSINESS_BRAND',
+    providerAssetMetadata: {},
+    assetDetails: {
+      ...input.image,
+      // orientation.md: classified from the pixel dimensions.
+      orientation: width > height ? 'LANDSCAPE' : width < height ? 'PORTRAIT' : 'SQUARE',
+    },
+    parentAssetId: null,
+    variantIds: [],
+    creationTime: created,
+    modificationTime: created,
+    deleted: false,
+    uploadedMs: createdMs,
   };
 }

@@ -2,6 +2,7 @@
 // its parents (paused, deleted, schedule, ad groups or keywords missing), as Apple reports them.
 import type {
   Ad,
+  Asset,
   AdGroup,
   Campaign,
   Keyword,
@@ -194,4 +195,18 @@ export function presentLocationGroup(store: SandboxStore, id: string): Presented
     groupTotal: locationIds.length,
     eligibility: { status: 'ELIGIBLE' },
   };
+}
+
+/** Choice: Apple gives no review time; an uploaded image is PENDING this long, then ELIGIBLE. */
+export const ASSET_REVIEW_MS = 5 * 60_000;
+
+export type PresentedAsset = Omit<Asset, 'uploadedMs'> & {
+  eligibility: { status: 'PENDING' | 'ELIGIBLE'; blockedGroups: []; allowedGroups: [] };
+};
+
+/** Asset (asset.md) with its eligibility (asseteligibility.md), which follows the review. */
+export function presentAsset(store: SandboxStore, asset: Asset): PresentedAsset {
+  const { uploadedMs, ...wire } = asset;
+  const status = store.now() < uploadedMs + ASSET_REVIEW_MS ? 'PENDING' : 'ELIGIBLE';
+  return { ...wire, eligibility: { status, blockedGroups: [], allowedGroups: [] } };
 }

@@ -7,6 +7,7 @@ import type {
   AdGroup,
   AdvertiserResource,
   ApiUser,
+  Asset,
   Brand,
   Campaign,
   ChangeEvent,
@@ -67,6 +68,8 @@ export class SandboxStore {
   /** Apple Maps places of the org's brands, by id. */
   readonly locations = new Map<string, Location>();
   readonly locationGroups = new Map<string, LocationGroup>();
+  /** Uploaded brand images, by UUID; deleting keeps them (soft delete). */
+  readonly assets = new Map<string, Asset>();
   /** Brands and content providers the org can delegate to its ad accounts. */
   readonly advertiserResources: AdvertiserResource[] = [];
   readonly campaignVersions = new Map<number, CampaignVersion[]>();

@@ -13,7 +13,7 @@ import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody } from '../server/validate.js';
-import { accountId } from './scope.js';
+import { accountId, brandsOf } from './scope.js';
 
 export function registerLocationRoutes(router: Router): void {
   router.add('GET', '/business-brands/{id}', (context) => {
@@ -55,14 +55,6 @@ export function registerLocationRoutes(router: Router): void {
     return { body: { result: presentLocationGroup(context.store, group.id) } };
   });
   router.add('POST', '/location-groups/query', queryLocationGroups);
-}
-
-/** The brands (BUSINESS_BRAND delegations) of the X-AP-Context account. */
-function brandsOf(context: RouteContext): string[] {
-  return context.store
-    .accountOf(accountId(context))
-    .delegations.filter((delegation) => delegation.resourceType === 'BUSINESS_BRAND')
-    .map((delegation) => delegation.resourceId);
 }
 
 /** A group of the context account; deleted ones stay readable (delete-location-group.md). */

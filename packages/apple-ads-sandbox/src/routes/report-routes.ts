@@ -17,24 +17,28 @@ export function registerReportRoutes(router: Router): void {
   const cache = new Map<string, ReportResult>();
   for (const level of LEVELS) {
     router.add('POST', `/reports/apps/${level}/query`, (context: RouteContext) => {
-      const account = context.store.accountOf(accountId(context));
-      const today = localDayOf(account.timezone, context.store.now());
-      const request = parseReportRequest(level, context.body, today);
+      const request = parseReportRequest(level, context.body, accountDay(context));
       const key = cacheKey(
-        account.id,
+        accountId(context),
         request,
         context.store.revision,
         Math.floor(context.store.now() / 60_000),
       );
       let result = cache.get(key);
       if (!result) {
-        result = runReport(context.store, account.id, request);
+        result = runReport(context.store, accountId(context), request);
         cache.clear();
         cache.set(key, result);
       }
       return { chunks: reportResponseChunks(context.store, request, result) };
     });
   }
+}
+
+/** The X-AP-Context account's day: report windows are relative to it. */
+export function accountDay(context: RouteContext): number {
+  const account = context.store.accountOf(accountId(context));
+  return localDayOf(account.timezone, context.store.now());
 }
 
 function cacheKey(

@@ -9,6 +9,14 @@ export function accountId(context: RouteContext): number {
   return context.adAccountId;
 }
 
+/** The brands (BUSINESS_BRAND delegations) of the X-AP-Context account. */
+export function brandsOf(context: RouteContext): string[] {
+  return context.store
+    .accountOf(accountId(context))
+    .delegations.filter((delegation) => delegation.resourceType === 'BUSINESS_BRAND')
+    .map((delegation) => delegation.resourceId);
+}
+
 export function currencyOf(context: RouteContext): string {
   return context.store.accountOf(accountId(context)).currency;
 }

@@ -90,15 +90,18 @@ export async function startTestApi(
     });
     token = ((await response.json()) as { access_token: string }).access_token;
   };
+  // A FormData body goes as multipart/form-data (fetch writes its boundary), any other as JSON.
   const send = (method: string, path: string, body: unknown, context: number | null) =>
     fetch(`${sandbox.url}${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || body instanceof FormData
+          ? {}
+          : { 'Content-Type': 'application/json' }),
         ...(context === null ? {} : { 'X-AP-Context': `adAccountId=${context}` }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     });
   const accountIds = sandbox.accounts().map((account) => account.id);
   return {

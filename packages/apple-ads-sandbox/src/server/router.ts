@@ -1,6 +1,7 @@
 // A minimal path router for the /v1 surface; handlers return a JSON body or a stream of chunks.
 import type { ApiUser } from '../model/entities.js';
 import type { SandboxStore } from '../model/store.js';
+import type { MultipartForm } from './multipart.js';
 
 export interface RouteContext {
   store: SandboxStore;
@@ -10,6 +11,8 @@ export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  /** A multipart/form-data body, parsed; null for any other body. */
+  form: MultipartForm | null;
 }
 
 export type RouteResult = { body: unknown } | { chunks: Iterable<string> };

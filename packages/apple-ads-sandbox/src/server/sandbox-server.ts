@@ -17,7 +17,11 @@ import { registerLocationRoutes } from '../routes/location-routes.js';
 import { registerOrgRoutes } from '../routes/org-routes.js';
 import { registerReportRoutes } from '../routes/report-routes.js';
 import { registerSharedBudgetRoutes } from '../routes/shared-budget-routes.js';
+import { ASSET_UPLOAD_MAX_BYTES } from '@tapwise/apple-ads-schemas';
+import { registerAssetRoutes } from '../routes/asset-routes.js';
+import { registerBrandReportRoutes } from '../routes/brand-report-routes.js';
 import { ApiError } from './api-error.js';
+import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
 import { TokenIssuer } from './oauth.js';
 import { RateLimiter, type RateLimitState } from './rate-limiter.js';
@@ -103,6 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerOrgRoutes(router);
   registerSharedBudgetRoutes(router);
   registerLocationRoutes(router);
+  registerAssetRoutes(router);
+  registerBrandReportRoutes(router);
 
   const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
     const user: ApiUser = {
@@ -142,7 +148,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://sandbox');
-    const raw = await readBody(request);
+    const bytes = await readBody(request);
+    const raw = bytes.toString('utf8');
     if (url.pathname === '/auth/oauth2/token' && request.method === 'POST') {
       const answer = await issuer.exchange(new URLSearchParams(raw));
       return sendJson(response, answer.status, answer.body);
@@ -229,7 +236,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (write && READ_ONLY_ROLES.includes(user.role))
         throw new ApiError(403, 'FORBIDDEN', `The role ${user.role} cannot make changes`);
       let parsed: unknown = undefined;
-      if (raw.length > 0) {
+      let form: MultipartForm | null = null;
+      if (isMultipart(request.headers))
+        form = await parseMultipart(request.headers, bytes, ASSET_UPLOAD_MAX_BYTES);
+      else if (raw.length > 0) {
         try {
           parsed = JSON.parse(raw);
         } catch {
@@ -244,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         params: matched.params,
         query: url.searchParams,
         body: parsed,
+        form,
       });
       if (write && faults.ambiguousWrites > 0) {
         // The change is applied; the answer never arrives.
@@ -350,11 +361,12 @@ function rateLimitHeaders(limit: RateLimitState): Record<string, string> {
   };
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+/** The raw bytes: a multipart upload carries binary files. */
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
