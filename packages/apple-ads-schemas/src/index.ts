@@ -2,6 +2,7 @@ export * from './violations';
 export * from './routes-shared-budgets';
 export * from './routes-ad-accounts';
 export * from './routes-locations';
+export * from './routes-metadata';
 export * from './entities-common';
 export * from './entities-campaigns';
 export * from './entities-adgroups';
