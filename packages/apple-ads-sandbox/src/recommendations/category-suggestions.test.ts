@@ -121,6 +121,12 @@ describe('category suggestions', () => {
       }),
       'sorting.0.field',
     );
+    invalid(
+      await suggest([filter('queryType', ['SEARCH']), filter('category', ['x'], 'IN')], {
+        pagination: { pageSize: 1001 },
+      }),
+      'pagination.pageSize',
+    );
   });
 
   it('refuses an app or brand the account does not promote', async () => {
