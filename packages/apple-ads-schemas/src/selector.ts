@@ -293,6 +293,49 @@ export const SELECTOR_RULES = {
     },
     pageSizeMax: PAGE_SIZE_MAX,
   },
+  '/rejection-reasons/apps/query': {
+    page: 'find-rejection-reasons.md',
+    // Choice: the page's example sorts by id, which its table does not list.
+    fields: { id: SORT_ONLY, adamId: { operators: ['EQUALS'], sortable: false } },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
+  '/rejection-reasons/business-brands/query': {
+    page: 'query-policy-assignments-(rejection-reasons)-for-external-consumers.md',
+    fields: { id: SORT_ONLY, promotedObjectId: { operators: ['IN'], sortable: false } },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
+  '/apps/{adamId}/locale-details/query': {
+    page: 'query-default-product-page-locale-details-by-adam-id.md',
+    // Choice: the table names languageCode without operators; EQUALS, as on product pages.
+    fields: { languageCode: { operators: ['EQUALS'], sortable: false } },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
+  '/product-pages/locale-details/query': {
+    page: 'query-product-page-locale-details.md',
+    fields: {
+      productPageId: { operators: ['EQUALS'], sortable: false },
+      language: { operators: ['EQUALS'], sortable: false },
+      languageCode: { operators: ['EQUALS'], sortable: false },
+    },
+    requiredFilter: ['productPageId'],
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
+  '/metadata/apps/supported-languages/query': {
+    page: 'query-supported-app-languages.md',
+    fields: {
+      countryCode: { operators: ['EQUALS', 'NOT_EQUALS', 'IN'], sortable: true },
+      name: {
+        operators: ['EQUALS', 'NOT_EQUALS', 'IN', 'STARTS_WITH', 'ENDS_WITH', 'LIKE'],
+        sortable: true,
+      },
+    },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
+  '/business-categories/query': {
+    page: 'query-categories.md',
+    fields: { id: SORT_ONLY, name: { operators: ['STARTS_WITH'], sortable: false } },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
 } as const satisfies Record<string, SelectorRules>;
 export type QueryEndpoint = keyof typeof SELECTOR_RULES;
 

@@ -13,7 +13,8 @@ export interface GeoLocation {
   locality?: string;
 }
 
-const COUNTRIES: readonly [string, string][] = [
+/** The storefronts of the market model: [code, name]. */
+export const COUNTRIES: readonly [string, string][] = [
   ['US', 'United States'],
   ['GB', 'United Kingdom'],
   ['CA', 'Canada'],

@@ -233,6 +233,9 @@ export const MODIFIERS: readonly string[] = [
   'widget',
 ];
 
+/** The storefronts every catalogue app is published in (app details, eligibility, locales). */
+export const APP_STOREFRONTS: readonly string[] = ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'];
+
 export const CATALOGUE_SIZE = 240;
 
 /** The catalogue: deterministic apps; adamIds are stable per seed. */

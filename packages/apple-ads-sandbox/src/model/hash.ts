@@ -51,3 +51,15 @@ export function pick<T>(items: readonly T[], fraction: number): T {
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
 }
+
+/** A version-4-shaped UUID from the parts, for product pages and assets. */
+export function uuidFrom(...parts: number[]): string {
+  const hex = [0, 1, 2, 3]
+    .map((part) =>
+      hash(...parts, part)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

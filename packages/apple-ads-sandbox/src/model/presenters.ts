@@ -12,6 +12,7 @@ import type {
   SharedBudget,
 } from './entities.js';
 import { parseAppleTimestamp } from './calendar.js';
+import { APP_STOREFRONTS } from './catalogue.js';
 import type { SandboxStore } from './store.js';
 
 export function presentCampaign(store: SandboxStore, id: number): Campaign {
@@ -49,6 +50,22 @@ export function presentCampaign(store: SandboxStore, id: number): Campaign {
     displayStatus,
     systemStatus: reasons.length === 0 ? 'RUNNING' : 'NOT_RUNNING',
     systemStatusReasons: reasons,
+  };
+}
+
+/**
+ * LegacyAppLimitedStatusReasonDetails: per targeted storefront, why delivery is limited there.
+ * The one country-level limit the model knows is a storefront the app is not published in.
+ */
+export function legacyLimitedStatusReasons(campaign: Campaign) {
+  const countries = campaign.targeting.countryOrRegion.include ?? [];
+  return {
+    countryOrRegionLimitedStatusReasons: Object.fromEntries(
+      countries.map((country) => [
+        country,
+        APP_STOREFRONTS.includes(country) ? [] : ['APP_NOT_PUBLISHED_YET'],
+      ]),
+    ),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   newKeyword,
   newNegativeKeyword,
 } from './factories.js';
-import { hash, pick, unit } from './hash.js';
+import { hash, pick, unit, uuidFrom } from './hash.js';
 import type { SandboxStore } from './store.js';
 
 export type ScenarioName = 'empty' | 'new' | 'demo' | 'mature';
@@ -458,11 +458,4 @@ function between(range: [number, number], fraction: number): number {
 
 function roundTo(value: number, step: number): number {
   return Math.max(step, Math.round(value / step) * step);
-}
-
-function uuidFrom(seed: number, adamId: number, index: number): string {
-  const hex = [0, 1, 2, 3]
-    .map((part) => hash(seed, adamId, index, part).toString(16).padStart(8, '0'))
-    .join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

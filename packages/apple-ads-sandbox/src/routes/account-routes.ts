@@ -1,4 +1,5 @@
 // Identity and access: /me, /acls, ad accounts and apps search / details / eligibility.
+import { APP_STOREFRONTS } from '../model/catalogue.js';
 import type { Router } from '../server/router.js';
 import { notFound } from '../server/api-error.js';
 import { runQuery } from '../server/entity-query.js';
@@ -61,7 +62,7 @@ export function registerAccountRoutes(router: Router): void {
         adamId: app.adamId,
         appName: app.name,
         developerName: app.developer,
-        countryOrRegionCodes: ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'],
+        countryOrRegionCodes: [...APP_STOREFRONTS],
       }));
     const offset = Number(context.query.get('offset') ?? 0);
     const limit = Math.min(1000, Number(context.query.get('limit') ?? 20));
@@ -89,7 +90,7 @@ export function registerAccountRoutes(router: Router): void {
           deviceClasses: ['IPHONE', 'IPAD'],
           iconPictureUrl: `https://is1-ssl.mzstatic.com/image/thumb/sandbox/${app.adamId}/AppIcon-1024x1024.png`,
           isPreorder: false,
-          availableStorefronts: ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'],
+          availableStorefronts: [...APP_STOREFRONTS],
         },
       },
     };
@@ -98,7 +99,7 @@ export function registerAccountRoutes(router: Router): void {
   router.add('POST', '/eligibilities/apps/query', (context) => {
     const owned = context.store.accountApps.get(accountId(context)) ?? [];
     const rows = owned.flatMap((adamId) =>
-      ['US', 'GB', 'CA', 'DE', 'FR', 'AU', 'JP'].map((countryOrRegion) => ({
+      APP_STOREFRONTS.map((countryOrRegion) => ({
         adamId,
         countryOrRegion,
         supplySource: 'APPSTORE_SEARCH_RESULTS',

@@ -297,3 +297,31 @@ describe('POST /adgroups and PUT /adgroups/{id}', () => {
     expect(updated.body.result.endTime).toBe('2031-01-01T00:00:00.000');
   });
 });
+
+describe('GET /campaigns/{id}/legacy-app-limited-status-reason-details', () => {
+  const path = (id: number | string) => `/campaigns/${id}/legacy-app-limited-status-reason-details`;
+
+  it('maps each targeted storefront to its reasons: none where the app is published', async () => {
+    const campaign = await createCampaign({
+      targeting: { countryOrRegion: { include: ['US', 'KR', 'GB'] } },
+    });
+    expect(await harness.call('GET', path(campaign.id))).toEqual({
+      status: 200,
+      body: {
+        result: {
+          countryOrRegionLimitedStatusReasons: { US: [], KR: ['APP_NOT_PUBLISHED_YET'], GB: [] },
+        },
+      },
+    });
+  });
+
+  it('answers 404 for an unknown or deleted campaign and 400 for a non-integer id', async () => {
+    const campaign = await createCampaign();
+    expect((await harness.call('DELETE', `/campaigns/${campaign.id}`)).status).toBe(200);
+    expect((await harness.call('GET', path(campaign.id))).status).toBe(404);
+    expect((await harness.call('GET', path(1))).status).toBe(404);
+    const invalid = await harness.call('GET', path('abc'));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('INVALID_REQUEST');
+  });
+});

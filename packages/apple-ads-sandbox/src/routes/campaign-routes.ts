@@ -12,7 +12,11 @@ import { deleteAdGroup, deleteCampaign, recordDeletes } from '../model/cascade.j
 import type { AdGroup, BidStrategy, Campaign, TargetingData } from '../model/entities.js';
 import { newAdGroup, newCampaign } from '../model/factories.js';
 import { amountToCents, centsToAmount } from '../model/money.js';
-import { presentAdGroup, presentCampaign } from '../model/presenters.js';
+import {
+  legacyLimitedStatusReasons,
+  presentAdGroup,
+  presentCampaign,
+} from '../model/presenters.js';
 import { parseAppleTimestamp } from '../model/calendar.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { detail } from '../server/api-error.js';
@@ -25,6 +29,9 @@ export function registerCampaignRoutes(router: Router): void {
   router.add('POST', '/campaigns', createCampaign);
   router.add('GET', '/campaigns/{id}', (context) => ({
     body: { result: presentCampaign(context.store, ownCampaign(context, idParam(context)).id) },
+  }));
+  router.add('GET', '/campaigns/{id}/legacy-app-limited-status-reason-details', (context) => ({
+    body: { result: legacyLimitedStatusReasons(ownCampaign(context, idParam(context))) },
   }));
   router.add('PUT', '/campaigns/{id}', updateCampaign);
   router.add('DELETE', '/campaigns/{id}', (context) => {

@@ -1,10 +1,11 @@
-// Suggestions (keywords, phrases, target CPA) and recommendations (daily budget, target CPA).
+// Suggestions (keywords, phrases, categories, target CPA) and recommendations (daily budget, target CPA).
 import type { Router } from '../server/router.js';
 import {
   decideRecommendations,
   queryRecommendations,
   type RecommendationKind,
 } from '../recommendations/budget-recommendations.js';
+import { categorySuggestions } from '../recommendations/category-suggestions.js';
 import { keywordSuggestions, phraseSuggestions } from '../recommendations/keyword-suggestions.js';
 import { targetCpaSuggestion } from '../recommendations/target-cpa-suggestion.js';
 import { accountId } from './scope.js';
@@ -20,6 +21,9 @@ export function registerRecommendationRoutes(router: Router): void {
   }));
   router.add('POST', '/suggestions/phrases/query', (context) => ({
     body: phraseSuggestions(context.store, accountId(context), context.body),
+  }));
+  router.add('POST', '/suggestions/categories/query', (context) => ({
+    body: categorySuggestions(context.store, accountId(context), context.body),
   }));
   router.add('POST', '/suggestions/target-cpas/query', (context) => ({
     body: targetCpaSuggestion(context.store, accountId(context), context.body),

@@ -6,6 +6,8 @@ import { READ_ONLY_ROLES, type ApiUser, type Role } from '../model/entities.js';
 import { seedScenario, SCENARIOS, type ScenarioName } from '../model/scenario.js';
 import { SandboxStore } from '../model/store.js';
 import { registerAccountRoutes } from '../routes/account-routes.js';
+import { registerAppMetadataRoutes } from '../routes/app-metadata-routes.js';
+import { registerBusinessCategoryRoutes } from '../routes/business-category-routes.js';
 import { registerAdRoutes } from '../routes/ad-routes.js';
 import { registerCampaignRoutes } from '../routes/campaign-routes.js';
 import { registerChangeHistoryRoutes } from '../routes/change-history-routes.js';
@@ -15,6 +17,7 @@ import { registerRecommendationRoutes } from '../routes/recommendation-routes.js
 import { registerKeywordRoutes } from '../routes/keyword-routes.js';
 import { registerLocationRoutes } from '../routes/location-routes.js';
 import { registerOrgRoutes } from '../routes/org-routes.js';
+import { registerRejectionReasonRoutes } from '../routes/rejection-reason-routes.js';
 import { registerReportRoutes } from '../routes/report-routes.js';
 import { registerSharedBudgetRoutes } from '../routes/shared-budget-routes.js';
 import { ASSET_UPLOAD_MAX_BYTES } from '@tapwise/apple-ads-schemas';
@@ -109,6 +112,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerLocationRoutes(router);
   registerAssetRoutes(router);
   registerBrandReportRoutes(router);
+  registerRejectionReasonRoutes(router);
+  registerAppMetadataRoutes(router);
+  registerBusinessCategoryRoutes(router);
 
   const registerApiUser = (registration: ApiUserRegistration): ApiUser => {
     const user: ApiUser = {
