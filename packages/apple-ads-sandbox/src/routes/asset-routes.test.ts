@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createMapsAccount,
   expectRefused,
   startTestApi,
   type Json,
@@ -69,20 +70,8 @@ const hero = { bytes: png(1920, 1080), name: 'hero.png', type: 'image/png' };
 
 beforeAll(async () => {
   api = await startTestApi();
-  const brands = await api.call('GET', '/advertiser-resources?resourceType=BUSINESS_BRAND', {
-    context: null,
-  });
-  brandId = brands.body.result[0].resourceId;
   // Assets promote a brand: an Apple Maps account delegated the org's brand uploads them.
-  const account = await api.call('POST', '/ad-accounts', {
-    body: {
-      name: 'Maps',
-      productFeatures: ['BUSINESS_BRAND_MANUAL'],
-      delegations: [{ resourceId: brandId, resourceType: 'BUSINESS_BRAND' }],
-    },
-    context: null,
-  });
-  maps = account.body.result.id;
+  ({ maps, brandId } = await createMapsAccount(api));
 });
 afterAll(() => api.sandbox.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createMapsAccount,
   expectRefused,
   startTestApi,
   type Json,
@@ -13,20 +14,8 @@ const start = Date.UTC(2026, 5, 15, 12);
 
 beforeAll(async () => {
   api = await startTestApi();
-  const brands = await api.call('GET', '/advertiser-resources?resourceType=BUSINESS_BRAND', {
-    context: null,
-  });
-  brandId = brands.body.result[0].resourceId;
   // Locations belong to brands: an Apple Maps account delegated the org's brand sees them.
-  const account = await api.call('POST', '/ad-accounts', {
-    body: {
-      name: 'Maps',
-      productFeatures: ['BUSINESS_BRAND_MANUAL'],
-      delegations: [{ resourceId: brandId, resourceType: 'BUSINESS_BRAND' }],
-    },
-    context: null,
-  });
-  maps = account.body.result.id;
+  ({ maps, brandId } = await createMapsAccount(api));
 });
 afterAll(() => api.sandbox.close());
 

@@ -120,6 +120,26 @@ export async function startTestApi(
   };
 }
 
+/**
+ * An Apple Maps ad account delegated the org's business brand, created through the API: the
+ * account that sees the brand's places, assets and suggestions.
+ */
+export async function createMapsAccount(api: TestApi): Promise<{ maps: number; brandId: string }> {
+  const brands = await api.call('GET', '/advertiser-resources?resourceType=BUSINESS_BRAND', {
+    context: null,
+  });
+  const brandId: string = brands.body.result[0].resourceId;
+  const account = await api.call('POST', '/ad-accounts', {
+    body: {
+      name: 'Maps',
+      productFeatures: ['BUSINESS_BRAND_MANUAL'],
+      delegations: [{ resourceId: brandId, resourceType: 'BUSINESS_BRAND' }],
+    },
+    context: null,
+  });
+  return { maps: account.body.result.id, brandId };
+}
+
 /** One account's calls on the real clock, for tests of the rules of a route. */
 export interface RouteHarness {
   sandbox: Sandbox;
