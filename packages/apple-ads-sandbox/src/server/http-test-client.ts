@@ -42,6 +42,18 @@ export interface TestApi {
     path: string,
     options?: { body?: unknown; context?: number | null },
   ): Promise<TestResponse>;
+  /** The API user's client id. */
+  clientId: string;
+  /** A client-secret JWT signed with the user's key; tests break one claim at a time. */
+  clientSecret(claims?: SecretClaims): Promise<string>;
+  /** The user's current access token. */
+  bearer(): string;
+}
+
+export interface SecretClaims {
+  kid?: string;
+  audience?: string;
+  expiresIn?: string;
 }
 
 let users = 0;
@@ -70,15 +82,17 @@ export async function startTestApi(
     adAccountIds: options.adAccountIds,
   });
   let token = '';
-  const authenticate = async () => {
-    const secret = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', kid: user.keyId })
+  const clientSecret = (claims: SecretClaims = {}) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: claims.kid ?? user.keyId })
       .setSubject(user.clientId)
       .setIssuer(user.teamId)
-      .setAudience(APPLE_AUDIENCE)
+      .setAudience(claims.audience ?? APPLE_AUDIENCE)
       .setIssuedAt()
-      .setExpirationTime('5m')
+      .setExpirationTime(claims.expiresIn ?? '5m')
       .sign(privateKey);
+  const authenticate = async () => {
+    const secret = await clientSecret();
     const response = await fetch(sandbox.tokenUrl, {
       method: 'POST',
       body: new URLSearchParams({
@@ -117,6 +131,9 @@ export async function startTestApi(
       }
       return { status: response.status, body: await response.json() };
     },
+    clientId: user.clientId,
+    clientSecret,
+    bearer: () => token,
   };
 }
 
