@@ -1,7 +1,7 @@
 // The wire rules every route shares (WIRE.md §1-5): the token exchange, bearer tokens, the
 // X-AP-Context header, roles, envelopes and rate limits, over raw HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type SecretClaims, type TestApi } from './http-test-client.js';
+import { startTestApi, type Json, type SecretClaims, type TestApi } from './http-test-client.js';
 
 let api: TestApi;
 let campaignId: number;
@@ -25,7 +25,7 @@ const exchange = async (fields: Record<string, string>) => {
       ...fields,
     }),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Json };
 };
 const withSecret = async (claims: SecretClaims = {}) =>
   exchange({ client_secret: await api.clientSecret(claims) });
@@ -33,7 +33,11 @@ const withSecret = async (claims: SecretClaims = {}) =>
 /** A /v1 call with explicit headers, answering status, headers and body. */
 async function raw(path: string, headers: Record<string, string>, init: RequestInit = {}) {
   const response = await fetch(`${api.sandbox.url}${path}`, { ...init, headers });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Json,
+  };
 }
 const bearer = () => ({ Authorization: `Bearer ${api.bearer()}` });
 const context = (value = `adAccountId=${api.accountIds[0]}`) => ({ 'X-AP-Context': value });
