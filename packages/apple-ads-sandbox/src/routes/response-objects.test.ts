@@ -2,6 +2,7 @@
 // (docs/conformance/response-objects.md): each test asserts whole objects, so a renamed, retyped,
 // missing or invented field fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountToCents } from '../model/money.js';
 import { startTestApi, type Json, type TestApi } from '../server/http-test-client.js';
 
 let api: TestApi;
@@ -506,6 +507,156 @@ describe('change history (auditsummary.md, changedetails.md, activitydetail.md)'
         pagination: { offset: 0, pageSize: 1, totalCount: 1 },
         error: null,
       },
+    });
+  });
+});
+
+describe('suggestions and recommendations (keywordsuggestion.md, phrasesuggestion.md, targetcpasuggestion.md, dailycaprecommendation.md, targetcparecommendation.md, and their history pages)', () => {
+  /** Computed figures are checked for their JSON type; everything else for its value. */
+  const usd = { amount: expect.stringMatching(/^\d+\.\d\d$/), currency: 'USD' };
+  const count = expect.any(Number);
+  const appFilters = () => [
+    { field: 'promotedObjectId', operator: 'EQUALS', value: [String(adamId)] },
+    { field: 'promotedObjectType', operator: 'EQUALS', value: ['APPSTORE_APP'] },
+  ];
+
+  it('answers suggestions with exactly their fields', async () => {
+    const keywords = await post('/suggestions/keywords/query', {
+      filters: appFilters(),
+      pagination: { offset: 0, pageSize: 1 },
+    });
+    expect(keywords).toEqual({
+      result: [{ text: expect.any(String), popularity: count }],
+      pagination: { offset: 0, pageSize: 1, totalCount: count },
+    });
+    const phrases = await post('/suggestions/phrases/query', {
+      filters: [...appFilters(), { field: 'queryType', operator: 'EQUALS', value: ['SUGGESTION'] }],
+      pagination: { offset: 0, pageSize: 1 },
+    });
+    expect(phrases).toEqual({
+      result: [{ phrase: expect.any(String), popularity: count }],
+      pagination: { offset: 0, pageSize: 1, totalCount: count },
+    });
+    expect(await post('/suggestions/target-cpas/query', { filters: appFilters() })).toEqual({
+      result: {
+        promotedObjectId: String(adamId),
+        suggestedTargetCPA: usd,
+        countryOrRegion: ['US'],
+        appCategory: 'Finance',
+      },
+      pagination: null,
+    });
+  });
+
+  it('answers recommendations in their kind’s shape and history records for decisions', async () => {
+    const { store } = api.sandbox;
+    const dailyCaps = await post('/recommendations/daily-budgets/query', {
+      filters: appFilters(),
+    });
+    const dailyCap = dailyCaps.result[0];
+    const capped = store.campaigns.get(dailyCap.campaignId);
+    const common = {
+      promotedObjectId: String(adamId),
+      promotedObjectType: 'APPSTORE_APP',
+      campaignId: capped?.id,
+      campaignName: capped?.name,
+      state: 'AVAILABLE',
+      status: 'ENABLED',
+      // recommendationbidstrategy.md: no bid on this campaign, so no bidAmount.
+      bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP' },
+      installs: count,
+      spend: usd,
+      averageCPA: usd,
+      averageCPT: usd,
+      impression: count,
+      taps: count,
+      ttr: count,
+      expectedInstalls: count,
+      expectedSpend: usd,
+      expectedTaps: count,
+      creationTime: '2026-06-15T07:00:00.000',
+      modificationTime: '2026-06-15T07:00:00.000',
+      expirationTime: '2026-06-22T07:00:00.000',
+    };
+    expect(dailyCap).toEqual({
+      ...common,
+      id: `DAILYCAP-${capped?.id}-${amountToCents(capped?.dailyBudget.value.amount ?? '')}`,
+      recommendationType: 'DAILYCAP',
+      adAccountId,
+      suggestedDailyBudgetAmount: usd,
+      dailyBudget: capped?.dailyBudget.value,
+      expectedImpressions: count,
+      expectedCpa: usd,
+    });
+    const applied = await post('/recommendations/daily-budgets/apply', [
+      {
+        id: dailyCap.id,
+        promotedObjectId: String(adamId),
+        promotedObjectType: 'APPSTORE_APP',
+        appliedDailyBudget: { amount: '999.00', currency: 'USD' },
+      },
+    ]);
+    const {
+      id: _id,
+      adAccountId: _account,
+      dailyBudget: _budget,
+      bidStrategy: _bid,
+      ...kept
+    } = dailyCap;
+    expect(applied).toEqual({
+      result: [
+        {
+          ...kept,
+          recommendationId: dailyCap.id,
+          state: 'APPLIED',
+          appliedDailyBudgetAmount: { amount: '999.00', currency: 'USD' },
+          rank: 1,
+          expectedImpressionsLow: count,
+          expectedImpressionsHigh: count,
+          expectedInstallsLow: count,
+          expectedInstallsHigh: count,
+          expectedSpendLow: usd,
+          expectedSpendHigh: usd,
+          expectedTapsLow: count,
+          expectedTapsHigh: count,
+          expectedCpaLow: usd,
+          expectedCpaHigh: usd,
+          modificationTime: NOW,
+          appliedTime: NOW,
+        },
+      ],
+      pagination: null,
+    });
+
+    const targetCpa = (await post('/recommendations/target-cpas/query', { filters: appFilters() }))
+      .result[0];
+    const target = store.campaigns.get(targetCpa.campaignId);
+    expect(targetCpa).toEqual({
+      ...common,
+      campaignId: target?.id,
+      campaignName: target?.name,
+      id: `TCPA-${target?.id}`,
+      recommendationType: 'TCPA',
+      recommendedTargetCPA: usd,
+      expectedCPA: usd,
+    });
+    const dismissed = await post('/recommendations/target-cpas/dismiss', [
+      { id: targetCpa.id, promotedObjectId: String(adamId), promotedObjectType: 'APPSTORE_APP' },
+    ]);
+    const { id: _tcpaId, bidStrategy: _tcpaBid, ...tcpaKept } = targetCpa;
+    expect(dismissed).toEqual({
+      result: [
+        {
+          ...tcpaKept,
+          recommendationId: targetCpa.id,
+          state: 'DISMISSED',
+          appliedTargetCPA: null,
+          rank: 1,
+          modificationTime: NOW,
+          appliedTime: NOW,
+        },
+      ],
+      pagination: null,
     });
   });
 });
