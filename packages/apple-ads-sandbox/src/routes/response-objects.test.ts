@@ -125,6 +125,7 @@ describe('entities (campaign.md, adgroup.md, keyword.md, negativekeyword.md, ad.
       dailyBudget: { value: { amount: '50.00', currency: 'USD' } },
       sharedBudgets: [],
       targeting: {
+        supplySource: { include: ['APPSTORE'] },
         countryOrRegion: { include: ['US'] },
         supplyPlacement: { include: ['APPSTORE_SEARCH_RESULTS'] },
       },
@@ -234,6 +235,26 @@ describe('entities (campaign.md, adgroup.md, keyword.md, negativekeyword.md, ad.
       filters: [{ field: 'adGroupId', operator: 'EQUALS', value: [adGroup.id] }],
     });
     expect(negatives.result).toEqual([negativeObject]);
+    // negativekeyword.md: adGroupId is null for a campaign-level negative.
+    const campaignNegative = (
+      await post('/negative-keywords', {
+        campaignId: campaign.id,
+        text: 'cheap',
+        matchType: 'BROAD',
+      })
+    ).result;
+    expect(await api.call('GET', `/negative-keywords/${campaignNegative.id}`)).toEqual({
+      status: 200,
+      body: {
+        result: {
+          ...negativeObject,
+          id: campaignNegative.id,
+          adGroupId: null,
+          text: 'cheap',
+          matchType: 'BROAD',
+        },
+      },
+    });
 
     const pages = await post('/product-pages/query', {
       filters: [{ field: 'adamId', operator: 'EQUALS', value: [adamId] }],
