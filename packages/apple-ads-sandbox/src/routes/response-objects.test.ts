@@ -569,7 +569,7 @@ describe('suggestions and recommendations (keywordsuggestion.md, phrasesuggestio
     });
   });
 
-  it('answers recommendations in their kind’s shape and history records for decisions', async () => {
+  it("answers recommendations in their kind's shape and history records for decisions", async () => {
     const { store } = api.sandbox;
     const dailyCaps = await post('/recommendations/daily-budgets/query', {
       filters: appFilters(),
