@@ -461,9 +461,9 @@ describe('change history (auditsummary.md, changedetails.md, activitydetail.md)'
     const modifiedBy = String(user?.userId);
     const summary = await post('/change-history/query', {
       filters: [
-        { field: 'eventTime', operator: 'GREATER_THAN_OR_EQUAL_TO', value: [NOW] },
-        { field: 'entityId', operator: 'EQUALS', value: [String(campaign.id)] },
-        { field: 'eventType', operator: 'EQUALS', value: ['UPDATE'] },
+        { field: 'eventTime', operator: 'GREATER_THAN', value: '2026-06-15T11:59:59.000Z' },
+        { field: 'entityId', operator: 'EQUALS', value: String(campaign.id) },
+        { field: 'eventType', operator: 'IN', value: ['UPDATE'] },
       ],
       options: { metadata: 'latest' },
     });
