@@ -2,7 +2,7 @@
 // a promoted app (v1-recommendations-and-suggestions.md, WIRE.md section 9). Every query carries
 // the required promotedObjectId and promotedObjectType filters, values always as arrays.
 import type { AccountCall } from './account-call.js';
-import type { BidStrategy, Money, Page, QuerySort } from './types.js';
+import type { Money, Page, QuerySort } from './types.js';
 
 export interface RecommendationFilter {
   field: string;
@@ -38,36 +38,67 @@ export interface TargetCpaSuggestion {
   appCategory: string;
 }
 
-export interface Recommendation {
+/** recommendationbidstrategy.md: the campaign's strategy, its bid named `bidAmount`. */
+export interface RecommendationBidStrategy {
+  bidStrategyType: string;
+  bidStrategyGoal: string;
+  bidAmount?: Money;
+}
+
+interface RecommendationFields {
   id: string;
-  recommendationType: 'DAILYCAP' | 'SDAILYCAP' | 'TCPA' | 'STCPA' | 'BID' | 'SBID' | (string & {});
-  promotedObjectId: string | number;
+  promotedObjectId: string;
   promotedObjectType: string;
   campaignId: number;
   campaignName: string;
-  /** DAILYCAP recommendations. */
-  suggestedDailyBudgetAmount?: Money;
-  /** TCPA recommendations. */
-  suggestedTargetCPA?: Money;
-  dailyBudget?: Money;
-  spend?: Money;
-  averageCPA?: Money | null;
-  averageCPT?: Money | null;
-  expectedSpend?: Money | null;
-  expectedCpa?: Money | null;
-  installs?: number;
-  taps?: number;
-  impression?: number;
-  ttr?: number;
-  expectedInstalls?: number | null;
-  expectedTaps?: number | null;
-  expectedImpressions?: number | null;
-  bidStrategy?: BidStrategy;
   state: 'AVAILABLE' | 'APPLIED' | 'DISMISSED' | 'DELETE' | (string & {});
   status: 'ENABLED' | 'DISABLED' | 'DELETED' | (string & {});
+  bidStrategy: RecommendationBidStrategy;
+  installs: number;
+  spend: Money;
+  averageCPA: Money | null;
+  averageCPT: Money | null;
+  impression: number;
+  taps: number;
+  ttr: number;
+  expectedInstalls: number;
+  expectedSpend: Money;
+  expectedTaps: number;
   creationTime: string;
   modificationTime: string;
-  expirationTime?: string;
+  expirationTime: string;
+}
+
+/** dailycaprecommendation.md */
+export interface DailyCapRecommendation extends RecommendationFields {
+  recommendationType: 'DAILYCAP' | 'SDAILYCAP';
+  adAccountId: number;
+  suggestedDailyBudgetAmount: Money;
+  dailyBudget: Money;
+  expectedImpressions: number;
+  expectedCpa: Money | null;
+}
+
+/** targetcparecommendation.md */
+export interface TargetCpaRecommendation extends RecommendationFields {
+  recommendationType: 'TCPA' | 'STCPA';
+  recommendedTargetCPA: Money;
+  expectedCPA: Money;
+}
+
+/** What applying or dismissing answers (dailycaprecommendationhistory.md and the TCPA page). */
+export interface RecommendationHistory {
+  recommendationId: string;
+  recommendationType: string;
+  campaignId: number;
+  campaignName: string;
+  state: 'APPLIED' | 'DISMISSED' | (string & {});
+  rank: number;
+  appliedTime: string;
+  /** DAILYCAP: the budget applied, null on dismiss. */
+  appliedDailyBudgetAmount?: Money | null;
+  /** TCPA: the target applied, null on dismiss. */
+  appliedTargetCPA?: Money | null;
 }
 
 export interface RecommendationDecision {
@@ -77,11 +108,11 @@ export interface RecommendationDecision {
   amount?: Money;
 }
 
-export interface RecommendationKindOperations {
-  query(adamId: number, selector?: RecommendationSelector): Promise<Page<Recommendation>>;
+export interface RecommendationKindOperations<R> {
+  query(adamId: number, selector?: RecommendationSelector): Promise<Page<R>>;
   /** A write: never retried; applying a daily budget changes the campaign's budget. */
-  apply(decisions: RecommendationDecision[]): Promise<Recommendation[]>;
-  dismiss(decisions: RecommendationDecision[]): Promise<Recommendation[]>;
+  apply(decisions: RecommendationDecision[]): Promise<RecommendationHistory[]>;
+  dismiss(decisions: RecommendationDecision[]): Promise<RecommendationHistory[]>;
 }
 
 export interface SuggestionOperations {
@@ -104,8 +135,8 @@ export interface SuggestionOperations {
 }
 
 export interface RecommendationOperations {
-  dailyBudgets: RecommendationKindOperations;
-  targetCpas: RecommendationKindOperations;
+  dailyBudgets: RecommendationKindOperations<DailyCapRecommendation>;
+  targetCpas: RecommendationKindOperations<TargetCpaRecommendation>;
 }
 
 function appFilters(adamId: number, extra: RecommendationFilter[] = []): RecommendationFilter[] {
@@ -165,14 +196,14 @@ export function suggestionOperations(call: AccountCall): SuggestionOperations {
   };
 }
 
-function kindOperations(
+function kindOperations<R>(
   call: AccountCall,
   path: 'daily-budgets' | 'target-cpas',
   amountField: 'appliedDailyBudget' | 'appliedTargetCPA',
-): RecommendationKindOperations {
+): RecommendationKindOperations<R> {
   const decide = async (action: 'apply' | 'dismiss', decisions: RecommendationDecision[]) =>
     (
-      await call<{ result: Recommendation[] }>(
+      await call<{ result: RecommendationHistory[] }>(
         'POST',
         `/recommendations/${path}/${action}`,
         decisions.map((decision) => ({

@@ -306,7 +306,8 @@ export interface ProductPage {
   adamId: number | string;
   name: string;
   state: string;
-  deepLink: string | null;
+  /** Present only for a page with a configured deep link. */
+  deepLink?: string;
   creationTime: string;
   modificationTime: string;
 }

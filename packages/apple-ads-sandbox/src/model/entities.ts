@@ -297,7 +297,8 @@ export interface ProductPage {
   adamId: number;
   name: string;
   state: string;
-  deepLink: string | null;
+  /** productpagedetails.md: present only for a page with a configured deep link. */
+  deepLink?: string;
   creationTime: string;
   modificationTime: string;
 }

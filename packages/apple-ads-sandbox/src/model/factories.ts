@@ -131,6 +131,8 @@ export function newCampaign(id: number, input: CampaignInput, createdMs: number)
     dailyBudget: { value: { amount: centsToAmount(input.budgetCents), currency: input.currency } },
     sharedBudgets: [],
     targeting: {
+      // campaign.md: the supply source is fixed at creation; every sandbox campaign promotes an app.
+      supplySource: { include: ['APPSTORE'] },
       countryOrRegion: { include: input.countries },
       supplyPlacement: { include: input.supplyPlacement ?? ['APPSTORE_SEARCH_RESULTS'] },
     },

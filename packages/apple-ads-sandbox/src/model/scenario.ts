@@ -200,7 +200,6 @@ function seedAccount(
         adamId: app.adamId,
         name: `${app.name} – ${pageIndex === 0 ? 'Features' : 'Seasonal'}`,
         state: 'PUBLISHED',
-        deepLink: null,
         creationTime: created,
         modificationTime: created,
       });

@@ -41,7 +41,7 @@ describe('daily-budget recommendations', () => {
         const recommendation = recommended.get(campaign.id);
         expect(recommendation !== undefined).toBe(performance.limitedDays >= 2);
         if (!recommendation) continue;
-        const suggested = amountToCents(recommendation.suggestedDailyBudgetAmount?.amount ?? '');
+        const suggested = amountToCents(recommendation.suggestedDailyBudgetAmount.amount);
         expect(suggested).toBeGreaterThanOrEqual(performance.maxDemandCents);
         expect(suggested).toBeGreaterThan(amountToCents(campaign.dailyBudget.value.amount) ?? 0);
         expect(recommendation.state).toBe('AVAILABLE');
@@ -120,7 +120,7 @@ describe('target-CPA recommendations', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const average = amountToCents(row.averageCPA?.amount ?? '') ?? 0;
-      const target = amountToCents(row.suggestedTargetCPA?.amount ?? '') ?? 0;
+      const target = amountToCents(row.recommendedTargetCPA.amount) ?? 0;
       expect(target).toBeGreaterThanOrEqual(average);
       expect(target).toBeLessThanOrEqual(Math.ceil(average * 1.11) + 1);
     }

@@ -6,11 +6,18 @@
 import { appleTimestamp, DAY_MS, localDayOf, localDayStartMs } from '../model/calendar.js';
 import { DeliveryMemo } from '../model/delivery.js';
 import type { Campaign } from '../model/entities.js';
-import { amountToCents, centsToAmount, money } from '../model/money.js';
+import { amountToCents, money } from '../model/money.js';
 import type { SandboxStore } from '../model/store.js';
 import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
 import { diff } from '../routes/scope.js';
 import { campaignPerformance, type CampaignPerformance } from './campaign-performance.js';
+import {
+  recommendationBidStrategy,
+  recommendationHistory,
+  type DailyCapRecommendation,
+  type Recommendation,
+  type TargetCpaRecommendation,
+} from './recommendation-objects.js';
 import { parseRecommendationQuery, recommendationPage } from './recommendation-request.js';
 
 export type RecommendationKind = 'DAILYCAP' | 'TCPA';
@@ -18,36 +25,6 @@ export type RecommendationKind = 'DAILYCAP' | 'TCPA';
 const LOOKBACK_DAYS: Record<RecommendationKind, number> = { DAILYCAP: 7, TCPA: 30 };
 const MIN_LIMITED_DAYS = 2;
 const MIN_INSTALLS = 10;
-
-export interface Recommendation {
-  id: string;
-  recommendationType: RecommendationKind;
-  promotedObjectId: string;
-  promotedObjectType: string;
-  campaignId: number;
-  campaignName: string;
-  suggestedDailyBudgetAmount?: { amount: string; currency: string };
-  suggestedTargetCPA?: { amount: string; currency: string };
-  dailyBudget: { amount: string; currency: string };
-  spend: { amount: string; currency: string };
-  averageCPA: { amount: string; currency: string } | null;
-  averageCPT: { amount: string; currency: string } | null;
-  expectedSpend: { amount: string; currency: string } | null;
-  expectedCpa: { amount: string; currency: string } | null;
-  installs: number;
-  taps: number;
-  impression: number;
-  ttr: number;
-  expectedInstalls: number | null;
-  expectedTaps: number | null;
-  expectedImpressions: number | null;
-  bidStrategy: Campaign['bidStrategy'];
-  state: 'AVAILABLE' | 'APPLIED' | 'DISMISSED';
-  status: 'ENABLED';
-  creationTime: string;
-  modificationTime: string;
-  expirationTime: string;
-}
 
 export function queryRecommendations(
   store: SandboxStore,
@@ -61,12 +38,12 @@ export function queryRecommendations(
 }
 
 /** Every current recommendation of a kind for the app; daily-budget ids name the budget they replace. */
-export function recommendationsFor(
+export function recommendationsFor<K extends RecommendationKind>(
   store: SandboxStore,
   adAccountId: number,
-  kind: RecommendationKind,
+  kind: K,
   adamId: number,
-): Recommendation[] {
+): Extract<Recommendation, { recommendationType: K }>[] {
   const memo = new DeliveryMemo(store);
   const recommendations: Recommendation[] = [];
   for (const campaign of store.campaigns.values()) {
@@ -84,14 +61,14 @@ export function recommendationsFor(
         : targetCpaRecommendation(store, campaign, performance);
     if (recommendation) recommendations.push(recommendation);
   }
-  return recommendations;
+  return recommendations as Extract<Recommendation, { recommendationType: K }>[];
 }
 
 function budgetRecommendation(
   store: SandboxStore,
   campaign: Campaign,
   performance: CampaignPerformance,
-): Recommendation | null {
+): DailyCapRecommendation | null {
   if (performance.limitedDays < MIN_LIMITED_DAYS) return null;
   const budgetCents = amountToCents(campaign.dailyBudget.value.amount) ?? 0;
   // Whole currency units, enough for the busiest recent day.
@@ -104,7 +81,6 @@ function budgetRecommendation(
     campaign,
     performance,
     `DAILYCAP-${campaign.id}-${budgetCents}`,
-    'DAILYCAP',
   );
   const currency = campaign.dailyBudget.value.currency;
   const growth =
@@ -112,7 +88,10 @@ function budgetRecommendation(
   const perDay = (value: number) => Math.round((value * growth) / performance.days);
   return {
     ...base,
+    recommendationType: 'DAILYCAP',
+    adAccountId: campaign.adAccountId,
     suggestedDailyBudgetAmount: money(suggestedCents, currency),
+    dailyBudget: campaign.dailyBudget.value,
     expectedSpend: money(Math.round(performance.demandCents / performance.days), currency),
     expectedCpa: base.averageCPA,
     expectedInstalls: perDay(performance.installs),
@@ -125,43 +104,41 @@ function targetCpaRecommendation(
   store: SandboxStore,
   campaign: Campaign,
   performance: CampaignPerformance,
-): Recommendation | null {
+): TargetCpaRecommendation | null {
   if (performance.installs < MIN_INSTALLS) return null;
   const currency = campaign.dailyBudget.value.currency;
   const cpaCents = performance.spendCents / performance.installs;
   // A little above the current average so volume holds while costs stay predictable.
   const targetCents = Math.max(1, Math.round(cpaCents * 1.1));
-  const base = baseRecommendation(store, campaign, performance, `TCPA-${campaign.id}`, 'TCPA');
+  const base = baseRecommendation(store, campaign, performance, `TCPA-${campaign.id}`);
   return {
     ...base,
-    suggestedTargetCPA: money(targetCents, currency),
+    recommendationType: 'TCPA',
+    recommendedTargetCPA: money(targetCents, currency),
     expectedSpend: base.spend,
-    expectedCpa: money(targetCents, currency),
+    expectedCPA: money(targetCents, currency),
     expectedInstalls: Math.round(performance.installs / performance.days),
     expectedTaps: Math.round(performance.taps / performance.days),
-    expectedImpressions: Math.round(performance.impressions / performance.days),
   };
 }
 
+/** The fields both kinds share; each kind adds its suggestion and expected figures. */
 function baseRecommendation(
   store: SandboxStore,
   campaign: Campaign,
   performance: CampaignPerformance,
   id: string,
-  kind: RecommendationKind,
-): Recommendation {
+) {
   const currency = campaign.dailyBudget.value.currency;
   const timezone = store.accountOf(campaign.adAccountId).timezone;
   const createdMs = localDayStartMs(timezone, localDayOf(timezone, store.now()));
   const days = performance.days;
   return {
     id,
-    recommendationType: kind,
     promotedObjectId: campaign.promotedObjectId,
     promotedObjectType: campaign.promotedObjectType,
     campaignId: campaign.id,
     campaignName: campaign.name,
-    dailyBudget: campaign.dailyBudget.value,
     spend: money(Math.round(performance.spendCents / days), currency),
     averageCPA:
       performance.installs === 0
@@ -171,8 +148,6 @@ function baseRecommendation(
       performance.taps === 0
         ? null
         : money(Math.round(performance.spendCents / performance.taps), currency),
-    expectedSpend: null,
-    expectedCpa: null,
     installs: Math.round(performance.installs / days),
     taps: Math.round(performance.taps / days),
     impression: Math.round(performance.impressions / days),
@@ -180,12 +155,9 @@ function baseRecommendation(
       performance.impressions === 0
         ? 0
         : Math.round((performance.taps / performance.impressions) * 10_000) / 10_000,
-    expectedInstalls: null,
-    expectedTaps: null,
-    expectedImpressions: null,
-    bidStrategy: campaign.bidStrategy,
-    state: store.recommendationStates.get(id) ?? 'AVAILABLE',
-    status: 'ENABLED',
+    bidStrategy: recommendationBidStrategy(campaign.bidStrategy),
+    state: store.recommendationStates.get(id) ?? ('AVAILABLE' as const),
+    status: 'ENABLED' as const,
     creationTime: appleTimestamp(createdMs),
     modificationTime: appleTimestamp(createdMs),
     expirationTime: appleTimestamp(createdMs + 7 * DAY_MS),
@@ -195,7 +167,8 @@ function baseRecommendation(
 /**
  * POST /recommendations/{daily-budgets|target-cpas}/{apply|dismiss}: a list of
  * {id, promotedObjectId, promotedObjectType, appliedDailyBudget | appliedTargetCPA}. Every id is
- * checked before anything changes; the answer lists the recommendations in their new state.
+ * checked before anything changes; the answer lists one history record per recommendation
+ * (recommendationapplydailybudgetresponse.md), with a null pagination.
  */
 export function decideRecommendations(
   store: SandboxStore,
@@ -223,9 +196,11 @@ export function decideRecommendations(
           `[${index}].promotedObjectType`,
         ),
       );
-    const recommendation = recommendationsFor(store, adAccountId, kind, adamId).find(
-      (candidate) => candidate.id === id,
+    const candidates = recommendationsFor(store, adAccountId, kind, adamId).sort(
+      (a, b) => a.campaignId - b.campaignId,
     );
+    const rank = candidates.findIndex((candidate) => candidate.id === id) + 1;
+    const recommendation = candidates[rank - 1];
     if (typeof id === 'string' && !recommendation)
       details.push(
         detail('INVALID_VALUE', `no recommendation ${id} for this app`, `[${index}].id`),
@@ -240,35 +215,47 @@ export function decideRecommendations(
       (overrideCents === null || overrideCents <= 0)
     )
       details.push(detail('INVALID_VALUE', 'the applied amount must be positive', `[${index}]`));
-    return { recommendation, overrideCents };
+    return { recommendation, rank, overrideCents };
   });
   if (details.length > 0)
     throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', details);
   return {
-    result: chosen.map(({ recommendation, overrideCents }) => {
+    result: chosen.map(({ recommendation, rank, overrideCents }) => {
       const current = recommendation as Recommendation;
-      if (decision === 'APPLIED' && kind === 'DAILYCAP')
-        applyBudget(store, current, overrideCents, userId);
+      const suggested =
+        current.recommendationType === 'DAILYCAP'
+          ? current.suggestedDailyBudgetAmount
+          : current.recommendedTargetCPA;
+      const applied =
+        decision === 'DISMISSED'
+          ? null
+          : overrideCents === null
+            ? suggested
+            : money(overrideCents, suggested.currency);
+      if (applied && current.recommendationType === 'DAILYCAP')
+        applyBudget(store, current.campaignId, applied, userId);
       store.recommendationStates.set(current.id, decision);
-      return { ...current, state: decision };
+      return recommendationHistory(current, {
+        state: decision,
+        applied,
+        rank,
+        time: store.timestamp(),
+      });
     }),
+    pagination: null,
   };
 }
 
 function applyBudget(
   store: SandboxStore,
-  recommendation: Recommendation,
-  overrideCents: number | null,
+  campaignId: number,
+  budget: { amount: string; currency: string },
   userId: number,
 ): void {
-  const campaign = store.campaigns.get(recommendation.campaignId) as Campaign;
-  const cents =
-    overrideCents ?? amountToCents(recommendation.suggestedDailyBudgetAmount?.amount ?? '0') ?? 0;
+  const campaign = store.campaigns.get(campaignId) as Campaign;
   const updated: Campaign = {
     ...campaign,
-    dailyBudget: {
-      value: { amount: centsToAmount(cents), currency: campaign.dailyBudget.value.currency },
-    },
+    dailyBudget: { value: budget },
     modificationTime: store.timestamp(),
   };
   store.putCampaign(updated, store.now());

@@ -43,6 +43,8 @@ export function targetCpaSuggestion(store: SandboxStore, adAccountId: number, bo
       countryOrRegion: countries,
       appCategory: query.app.primaryGenreName,
     },
+    // recommendationquerytargetcpasuggestionresponse.md: one result, so pagination is null.
+    pagination: null,
   };
 }
 

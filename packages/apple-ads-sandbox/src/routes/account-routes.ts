@@ -97,15 +97,21 @@ export function registerAccountRoutes(router: Router): void {
   });
 
   router.add('POST', '/eligibilities/apps/query', (context) => {
-    const owned = context.store.accountApps.get(accountId(context)) ?? [];
+    const account = context.store.accountOf(accountId(context));
+    const owned = context.store.accountApps.get(account.id) ?? [];
+    // eligibilityresponse.md: one record per app, placement, country and device class; the
+    // records date from the account's creation and every app is rated 4+ (choices).
     const rows = owned.flatMap((adamId) =>
       APP_STOREFRONTS.map((countryOrRegion) => ({
         adamId,
-        countryOrRegion,
-        supplySource: 'APPSTORE_SEARCH_RESULTS',
+        supplyPlacement: 'APPSTORE_SEARCH_RESULTS',
+        supplySource: 'APPSTORE',
+        minAge: 4,
         state: 'ELIGIBLE',
+        countryOrRegion,
         deviceClass: 'IPHONE',
-        minAge: null,
+        creationTime: account.creationTime,
+        modificationTime: account.creationTime,
       })),
     );
     return { body: runQuery(rows, context.body) };

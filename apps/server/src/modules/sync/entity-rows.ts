@@ -122,7 +122,7 @@ export async function fetchAccountEntities(account: AccountClient): Promise<Enti
       adamId: adamIdOf(page.adamId),
       name: page.name,
       state: page.state,
-      deepLink: page.deepLink,
+      deepLink: page.deepLink ?? null,
     })),
   };
 }
