@@ -17,3 +17,4 @@ export * from './reports-brands';
 export * from './insights';
 export * from './change-history';
 export * from './geo';
+export * from './apps';

@@ -5,7 +5,14 @@ import type { z } from 'zod';
 
 /** One broken rule, in the form of Apple's ErrorDetail: `{code, message, info: {field}}`. */
 export interface V1Violation {
-  code: 'FIELD_REQUIRED' | 'INVALID_FIELD' | 'INVALID_VALUE' | 'MIN_QUERY_LENGTH';
+  code:
+    | 'FIELD_REQUIRED'
+    | 'INVALID_FIELD'
+    | 'INVALID_VALUE'
+    // Named by a page for one rule (geo search, app search).
+    | 'MIN_QUERY_LENGTH'
+    | 'INVALID_INPUT'
+    | 'INVALID_COUNTRY_CODE';
   message: string;
   /** Dotted path of the field in the request body ('' for the body itself). */
   field: string;

@@ -203,8 +203,12 @@ describe('entities', () => {
     const details = await account.apps.details(Number(page.adamId));
     expect(details).toMatchObject({ id: String(page.adamId), isPreorder: false });
     expect(details).not.toHaveProperty('adamId');
-    const search = await account.apps.search('', { returnOwnedApps: true });
+    const search = await account.apps.search({ returnOwnedApps: true });
     expect(search.result.map((app) => app.adamId)).toContain(Number(page.adamId));
+    await expect(account.apps.search({ query: 'ab' })).rejects.toMatchObject({
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ field: 'query' })],
+    });
   });
 });
 

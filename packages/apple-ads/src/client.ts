@@ -5,6 +5,7 @@ import {
   adGroupCreateSchema,
   adGroupUpdateSchema,
   adUpdateSchema,
+  appSearchParamsSchema,
   campaignCreateSchema,
   campaignUpdateSchema,
   creativeCreateSchema,
@@ -19,6 +20,7 @@ import {
   requireValid,
   selectorSchema,
   selectorShapeSchema,
+  type AppSearchParams,
   type QueryEndpoint,
   type V1Schema,
 } from '@tapwise/apple-ads-schemas';
@@ -131,10 +133,8 @@ export interface ReportOperations {
 export interface AccountClient {
   adAccountId: number;
   apps: {
-    search(
-      query: string,
-      options?: { returnOwnedApps?: boolean; limit?: number; offset?: number },
-    ): Promise<Page<AppSearchResult>>;
+    /** searches-for-a-list-of-apps.md: at least one of query, cpids or returnOwnedApps. */
+    search(search: AppSearchParams): Promise<Page<AppSearchResult>>;
     details(adamId: number): Promise<AppDetails>;
     eligibility(selector?: Selector): Promise<Page<Record<string, unknown>>>;
   };
@@ -323,13 +323,13 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
   return {
     adAccountId,
     apps: {
-      search: (query, options = {}) =>
-        call<Page<AppSearchResult>>('GET', '/search/apps', undefined, {
-          query,
-          returnOwnedApps: options.returnOwnedApps,
-          limit: options.limit,
-          offset: options.offset,
-        }),
+      search: async (search) =>
+        call<Page<AppSearchResult>>(
+          'GET',
+          '/search/apps',
+          undefined,
+          requireValid('GET /search/apps', appSearchParamsSchema, search),
+        ),
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>

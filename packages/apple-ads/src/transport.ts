@@ -10,6 +10,9 @@ import {
 } from './errors.js';
 import type { TokenProvider } from './token-provider.js';
 
+/** URL query parameters; a list repeats the parameter (storeFronts=US&storeFronts=GB). */
+export type QueryParams = Record<string, string | number | boolean | string[] | undefined>;
+
 export interface RetryPolicy {
   /** Retries after the first attempt, reads only. Default 5 (1, 2, 4, 8, 16 s). */
   maxRetries: number;
@@ -49,7 +52,7 @@ export interface RequestSpec {
   path: string;
   adAccountId?: number | null;
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: QueryParams;
   /** Reads may be retried; writes never are. Defaults from the method and a /query suffix. */
   read?: boolean;
 }
@@ -153,7 +156,7 @@ export class Transport {
   private url(spec: RequestSpec): string {
     const url = new URL(`${this.options.baseUrl.replace(/\/$/, '')}${spec.path}`);
     for (const [name, value] of Object.entries(spec.query ?? {}))
-      if (value !== undefined) url.searchParams.set(name, String(value));
+      for (const item of [value ?? []].flat()) url.searchParams.append(name, String(item));
     return url.toString();
   }
 

@@ -11,7 +11,7 @@ import { parseAppleTimestamp, zoneOffsetMs } from '../model/calendar.js';
 import type { ChangeEvent } from '../model/entities.js';
 import type { SandboxStore } from '../model/store.js';
 import { ApiError, detail } from '../server/api-error.js';
-import { matchesFilter, refuseInvalid } from '../server/entity-query.js';
+import { matchesFilter, queryParams, refuseInvalid } from '../server/entity-query.js';
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = {
   CAMPAIGN: 'Campaign',
@@ -75,7 +75,7 @@ export function changeDetails(
   detailId: string,
   query: URLSearchParams,
 ) {
-  const page = refuseInvalid(changeDetailsParamsSchema, Object.fromEntries(query), BAD_REQUEST);
+  const page = refuseInvalid(changeDetailsParamsSchema, queryParams(query), BAD_REQUEST);
   const events = accountEvents(store, adAccountId).filter(
     (event) => detailIdOf(event) === detailId,
   );

@@ -6,7 +6,7 @@ import {
   geoSearchPostSchema,
   type GeoEntityType,
 } from '@tapwise/apple-ads-schemas';
-import { refuseInvalid } from '../server/entity-query.js';
+import { queryParams, refuseInvalid } from '../server/entity-query.js';
 import { GEO_LOCATIONS, type GeoLocation } from './geo-dataset.js';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -28,7 +28,7 @@ function pageOf(locations: GeoLocation[], offset = 0, pageSize = DEFAULT_PAGE_SI
 
 /** The gazetteer has no soft-blocked geos, so `eligible=true` leaves every match in. */
 export function searchGeoByName(query: URLSearchParams) {
-  const params = refuseInvalid(geoSearchParamsSchema, Object.fromEntries(query));
+  const params = refuseInvalid(geoSearchParamsSchema, queryParams(query));
   const country =
     params.countrycode ?? (params.entity && SUB_NATIONAL.includes(params.entity) ? 'US' : null);
   const needle = params.query === '*' ? null : (params.query?.trim().toLowerCase() ?? null);

@@ -1,8 +1,11 @@
 // Identity and access: /me, /acls, ad accounts and apps search / details / eligibility.
+import { APP_SEARCH_LIMIT_MAX, appSearchParamsSchema } from '@tapwise/apple-ads-schemas';
+import { COUNTRIES } from '../geo/geo-dataset.js';
 import { APP_STOREFRONTS } from '../model/catalogue.js';
-import type { Router } from '../server/router.js';
-import { notFound } from '../server/api-error.js';
-import { runQuery } from '../server/entity-query.js';
+import { newAdvertiserResource } from '../model/factories.js';
+import type { RouteContext, Router } from '../server/router.js';
+import { ApiError, detail, notFound } from '../server/api-error.js';
+import { queryParams, refuseInvalid, runQuery } from '../server/entity-query.js';
 import { accountId, idParam } from './scope.js';
 
 export function registerAccountRoutes(router: Router): void {
@@ -46,34 +49,7 @@ export function registerAccountRoutes(router: Router): void {
     { context: false },
   );
 
-  router.add('GET', '/search/apps', (context) => {
-    const query = (context.query.get('query') ?? '').toLowerCase();
-    const own = context.query.get('returnOwnedApps') === 'true';
-    const owned = new Set(context.store.accountApps.get(accountId(context)) ?? []);
-    const apps = context.store.catalogue
-      .filter(
-        (app) =>
-          (!own || owned.has(app.adamId)) &&
-          (query === '' ||
-            app.name.toLowerCase().includes(query) ||
-            app.developer.toLowerCase().includes(query)),
-      )
-      .map((app) => ({
-        adamId: app.adamId,
-        appName: app.name,
-        developerName: app.developer,
-        countryOrRegionCodes: [...APP_STOREFRONTS],
-      }));
-    const offset = Number(context.query.get('offset') ?? 0);
-    const limit = Math.min(1000, Number(context.query.get('limit') ?? 20));
-    const page = apps.slice(offset, offset + limit);
-    return {
-      body: {
-        result: page,
-        pagination: { offset, pageSize: page.length, totalCount: apps.length },
-      },
-    };
-  });
+  router.add('GET', '/search/apps', searchApps);
 
   router.add('GET', '/apps/{adamId}', (context) => {
     const app = context.store.appsByAdamId.get(Number(context.params.adamId));
@@ -116,4 +92,55 @@ export function registerAccountRoutes(router: Router): void {
     );
     return { body: runQuery(rows, context.body) };
   });
+}
+
+/** The storefronts Apple Ads serves in the sandbox's model: the gazetteer's countries. */
+const ENABLED_STOREFRONTS = new Set(COUNTRIES.map(([code]) => code));
+
+/**
+ * App search over the catalogue. "Owned" apps are the context account's (choice: the page says
+ * the organization's; Tapwise reads an account's apps this way); cpids match the developer's
+ * content provider id.
+ */
+function searchApps(context: RouteContext) {
+  const params = refuseInvalid(appSearchParamsSchema, queryParams(context.query));
+  const storeFronts = [params.storeFronts ?? []].flat();
+  const unknown = storeFronts.filter((code) => !ENABLED_STOREFRONTS.has(code));
+  if (unknown.length > 0)
+    throw new ApiError(400, 'INVALID_REQUEST', 'Validation errors found', [
+      detail(
+        'INVALID_COUNTRY_CODE',
+        `not an App Store storefront: ${unknown.join(', ')}`,
+        'storeFronts',
+      ),
+    ]);
+  const { store } = context;
+  const owned = new Set(store.accountApps.get(accountId(context)) ?? []);
+  const cpids = params.cpids?.split(',');
+  const needle = params.query?.trim().toLowerCase();
+  const apps = store.catalogue
+    .filter(
+      (app) =>
+        (!params.returnOwnedApps || owned.has(app.adamId)) &&
+        (!cpids ||
+          cpids.includes(
+            newAdvertiserResource(store.seed, 'CONTENT_PROVIDER', app.developer).resourceId,
+          )) &&
+        (!needle ||
+          app.name.toLowerCase().includes(needle) ||
+          app.developer.toLowerCase().includes(needle)) &&
+        (storeFronts.length === 0 || storeFronts.some((code) => APP_STOREFRONTS.includes(code))),
+    )
+    .map((app) => ({
+      adamId: app.adamId,
+      appName: app.name,
+      developerName: app.developer,
+      countryOrRegionCodes: [...APP_STOREFRONTS],
+    }));
+  const offset = params.offset ?? 0;
+  const limit = Math.min(APP_SEARCH_LIMIT_MAX, params.limit ?? 20);
+  const page = apps.slice(offset, offset + limit);
+  return {
+    body: { result: page, pagination: { offset, pageSize: page.length, totalCount: apps.length } },
+  };
 }

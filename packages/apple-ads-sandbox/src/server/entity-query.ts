@@ -192,3 +192,13 @@ export function runQuery<T extends object>(
   }
   return pageOf(sortEntities(matched, selector.sorting), selector.pagination, defaults);
 }
+
+/** A URL's query parameters as an object: a repeated parameter becomes a list. */
+export function queryParams(query: URLSearchParams): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    params[key] = values.length > 1 ? values : (values[0] as string);
+  }
+  return params;
+}

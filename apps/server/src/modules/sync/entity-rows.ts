@@ -85,7 +85,7 @@ export async function fetchAccountEntities(account: AccountClient): Promise<Enti
     collect(account.ads.all()),
     collect(account.creatives.all()),
     collect(account.productPages.all()),
-    account.apps.search('', { returnOwnedApps: true, limit: 1000 }),
+    account.apps.search({ returnOwnedApps: true, limit: 1000 }),
   ]);
   const [keywords, negativeKeywords] = await keywordsAndNegatives(account, campaigns, adGroups);
   const appNames = new Map(owned.result.map((app) => [app.adamId, app.appName]));
