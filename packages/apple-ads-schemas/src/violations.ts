@@ -5,7 +5,12 @@ import type { z } from 'zod';
 
 /** One broken rule, in the form of Apple's ErrorDetail: `{code, message, info: {field}}`. */
 export interface V1Violation {
-  code: 'FIELD_REQUIRED' | 'INVALID_FIELD' | 'INVALID_VALUE' | 'MIN_QUERY_LENGTH';
+  code:
+    | 'FIELD_REQUIRED'
+    | 'INVALID_FIELD'
+    | 'INVALID_VALUE'
+    | 'MIN_QUERY_LENGTH'
+    | 'MISSING_REQUIRED_FILTER';
   message: string;
   /** Dotted path of the field in the request body ('' for the body itself). */
   field: string;
