@@ -23,17 +23,10 @@ export interface RecommendationQueryRules {
 }
 
 const APP_ONLY: readonly PromotedObjectType[] = ['APPSTORE_APP'];
-const MONEY: readonly QueryOperator[] = ['EQUALS', 'GREATER_THAN', 'LESS_THAN', 'BETWEEN'];
+/** Money, counts and rates. */
+const MEASURE: readonly QueryOperator[] = ['EQUALS', 'GREATER_THAN', 'LESS_THAN', 'BETWEEN'];
 const TIME: readonly QueryOperator[] = ['EQUALS', 'GREATER_THAN', 'LESS_THAN'];
 const ENUM: readonly QueryOperator[] = ['EQUALS', 'IN'];
-const COUNT: readonly QueryOperator[] = MONEY;
-const COUNT_OR_IN: readonly QueryOperator[] = [
-  'EQUALS',
-  'IN',
-  'GREATER_THAN',
-  'LESS_THAN',
-  'BETWEEN',
-];
 const PROMOTED = { promotedObjectId: ['EQUALS'], promotedObjectType: ['EQUALS'] } as const;
 const PROMOTED_FILTERS = ['promotedObjectId', 'promotedObjectType'] as const;
 
@@ -49,13 +42,13 @@ const RECOMMENDATION_FIELDS = {
   creationTime: TIME,
   modificationTime: TIME,
   expirationTime: TIME,
-  averageCPT: MONEY,
-  averageCPA: MONEY,
-  expectedTaps: COUNT,
-  expectedInstalls: COUNT,
-  expectedSpend: MONEY,
-  spend: MONEY,
-  ttr: COUNT,
+  averageCPT: MEASURE,
+  averageCPA: MEASURE,
+  expectedTaps: MEASURE,
+  expectedInstalls: MEASURE,
+  expectedSpend: MEASURE,
+  spend: MEASURE,
+  ttr: MEASURE,
 } as const satisfies Record<string, readonly QueryOperator[]>;
 
 /** Choice: the pages name no sortable fields; their examples sort on table fields, so all sort but objects. */
@@ -65,24 +58,24 @@ const sortableOf = (fields: Record<string, unknown>) =>
 const DAILY_BUDGET_FIELDS = {
   ...RECOMMENDATION_FIELDS,
   promotedObjectId: ['EQUALS', 'IN'],
-  suggestedDailyBudgetAmount: MONEY,
-  dailyBudget: MONEY,
-  installs: COUNT,
-  impression: COUNT,
-  taps: COUNT,
-  expectedImpressions: COUNT,
-  expectedCpa: MONEY,
+  suggestedDailyBudgetAmount: MEASURE,
+  dailyBudget: MEASURE,
+  installs: MEASURE,
+  impression: MEASURE,
+  taps: MEASURE,
+  expectedImpressions: MEASURE,
+  expectedCpa: MEASURE,
 } as const satisfies Record<string, readonly QueryOperator[]>;
 
 const TARGET_CPA_FIELDS = {
   ...RECOMMENDATION_FIELDS,
   promotedObjectId: ['EQUALS'],
   id: ENUM,
-  expectedCPA: MONEY,
-  impression: COUNT_OR_IN,
-  installs: COUNT_OR_IN,
-  taps: COUNT_OR_IN,
-  recommendedTargetCPA: MONEY,
+  expectedCPA: MEASURE,
+  impression: [...MEASURE, 'IN'],
+  installs: [...MEASURE, 'IN'],
+  taps: [...MEASURE, 'IN'],
+  recommendedTargetCPA: MEASURE,
 } as const satisfies Record<string, readonly QueryOperator[]>;
 
 export const RECOMMENDATION_QUERY_RULES = {
@@ -238,7 +231,7 @@ function routeIssues(
 }
 
 function querySchema(rules: RecommendationQueryRules) {
-  const sortable = rules.sortable as string[];
+  const sortable: readonly string[] = rules.sortable;
   return z
     .strictObject({
       filters: z.array(filterSchema).nullish(),
