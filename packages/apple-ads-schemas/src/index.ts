@@ -3,7 +3,7 @@ export * from './routes-shared-budgets';
 export * from './routes-ad-accounts';
 export * from './routes-locations';
 export * from './routes-assets';
-export * from './routes-metadata';
+export * from './recommendations';
 export * from './entities-common';
 export * from './entities-campaigns';
 export * from './entities-adgroups';

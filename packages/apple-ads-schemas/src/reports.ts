@@ -78,11 +78,6 @@ export function reportFilterSchema(operators: readonly [string, ...string[]]) {
     });
 }
 
-/** A `filters` list of Filter (filter.md), as recommendation and suggestion queries take. */
-export const filterListSchema = z.strictObject({
-  filters: z.array(reportFilterSchema(REPORT_OPERATORS)).nullish(),
-});
-
 export const sortingSchema = z.strictObject({
   field: z.string({ error: 'sort field is required' }).min(1, 'sort field is required'),
   order: z.enum(['ASC', 'DESC'], { error: 'order must be ASC or DESC' }),

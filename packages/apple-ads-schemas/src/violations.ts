@@ -9,10 +9,11 @@ export interface V1Violation {
     | 'FIELD_REQUIRED'
     | 'INVALID_FIELD'
     | 'INVALID_VALUE'
-    // Named by a page for one rule (geo search, app search).
+    // Named by a page for one rule (geo search, app search, suggestions).
     | 'MIN_QUERY_LENGTH'
     | 'INVALID_INPUT'
-    | 'INVALID_COUNTRY_CODE';
+    | 'INVALID_COUNTRY_CODE'
+    | 'MISSING_REQUIRED_FILTER';
   message: string;
   /** Dotted path of the field in the request body ('' for the body itself). */
   field: string;

@@ -27,7 +27,7 @@ describe('suggestions', () => {
       }))
         for (const keyword of keywords) targeted.add(keyword.text);
     const page = await account.suggestions.keywords(adamId, {
-      countryOrRegion: 'US',
+      countriesOrRegions: ['US'],
       pagination: { pageSize: 200 },
     });
     expect(page.result.length).toBeGreaterThan(10);
@@ -39,14 +39,33 @@ describe('suggestions', () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const phrases = await account.suggestions.phrases(adamId);
     expect(phrases.result.length).toBeGreaterThan(0);
-    const search = await account.suggestions.phrases(adamId, {
-      queryType: 'SEARCH',
-      filters: [{ field: 'phrase', operator: 'STARTS_WITH', value: ['meal'] }],
-    });
-    expect(search.result.every((row) => row.phrase.startsWith('meal'))).toBe(true);
+    const search = await account.suggestions.searchPhrases({ like: 'meal' });
+    expect(search.result.length).toBeGreaterThan(0);
+    expect(search.result.every((row) => row.phrase.includes('meal'))).toBe(true);
+    const named = await account.suggestions.searchPhrases({ phrases: ['meal planner'] });
+    expect(named.result.map((row) => row.phrase)).toEqual(['meal planner']);
     const target = await account.suggestions.targetCpa(adamId, { countriesOrRegions: ['US'] });
     expect(target.suggestedTargetCPA.currency).toBe('USD');
+    expect(target.countryOrRegion).toEqual(['US']);
     expect(amountToMicros(target.suggestedTargetCPA.amount)).toBeGreaterThan(0);
+  });
+
+  it("refuses, before sending, a filter or sort the endpoint's page does not list", async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    await expect(
+      account.suggestions.keywords(adamId, {
+        filters: [{ field: 'countryOrRegion', operator: 'EQUALS', value: ['US'] }],
+      }),
+    ).rejects.toMatchObject({
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ code: 'INVALID_VALUE', field: 'filters.2.field' })],
+    });
+    await expect(
+      account.suggestions.phrases(adamId, { sorting: [{ field: 'text' }] }),
+    ).rejects.toMatchObject({
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ field: 'sorting.0.field' })],
+    });
   });
 });
 
@@ -61,7 +80,11 @@ describe('recommendations', () => {
     const [applied] = await account.recommendations.dailyBudgets.apply([
       { id: first.id, adamId, amount: { amount: '777.00', currency: 'USD' } },
     ]);
-    expect(applied?.state).toBe('APPLIED');
+    expect(applied).toMatchObject({
+      recommendationId: first.id,
+      state: 'APPLIED',
+      appliedDailyBudgetAmount: { amount: '777.00', currency: 'USD' },
+    });
     const campaign = await account.campaigns.get(first.campaignId);
     expect(campaign.dailyBudget.value.amount).toBe('777.00');
     const history = await account.changeHistory.query({
@@ -84,7 +107,8 @@ describe('recommendations', () => {
     const account = fixture.client.forAccount(fixture.adAccountId);
     const [first] = (await account.recommendations.targetCpas.query(adamId)).result;
     if (!first) throw new Error('no target-CPA recommendation');
-    await account.recommendations.targetCpas.dismiss([{ id: first.id, adamId }]);
+    const [history] = await account.recommendations.targetCpas.dismiss([{ id: first.id, adamId }]);
+    expect(history).toMatchObject({ recommendationId: first.id, state: 'DISMISSED' });
     const dismissed = await account.recommendations.targetCpas.query(adamId, {
       filters: [{ field: 'state', operator: 'EQUALS', value: ['DISMISSED'] }],
     });
@@ -92,5 +116,13 @@ describe('recommendations', () => {
     await expect(
       account.recommendations.targetCpas.apply([{ id: 'TCPA-unknown', adamId }]),
     ).rejects.toMatchObject({ kind: 'request', status: 400 });
+    await expect(
+      account.recommendations.targetCpas.apply([
+        { id: first.id, adamId, amount: { amount: '1.005', currency: 'USD' } },
+      ]),
+    ).rejects.toMatchObject({
+      name: 'V1RequestError',
+      violations: [expect.objectContaining({ field: '0.appliedTargetCPA.amount' })],
+    });
   });
 });

@@ -1,8 +1,16 @@
-// Suggestions (keywords, phrases, target CPA) and recommendations (daily budget, target CPA) for
-// a promoted app (v1-recommendations-and-suggestions.md, WIRE.md section 9). Every query carries
-// the required promotedObjectId and promotedObjectType filters, values always as arrays.
+// Suggestions (keywords, phrases, target CPA) and recommendations (daily budget, target CPA)
+// (v1-recommendations-and-suggestions.md and each endpoint's page). Queries carry the filters of
+// their page, values always as arrays; a request that breaks the page's rules is refused before
+// it is sent, with the schemas the sandbox answers by.
+import {
+  dailyBudgetDecisionsSchema,
+  recommendationQuerySchema,
+  requireValid,
+  targetCpaDecisionsSchema,
+  type RecommendationQueryEndpoint,
+} from '@tapwise/apple-ads-schemas';
 import type { AccountCall } from './account-call.js';
-import type { Money, Page, QuerySort } from './types.js';
+import type { Money, Page } from './types.js';
 
 export interface RecommendationFilter {
   field: string;
@@ -13,9 +21,10 @@ export interface RecommendationFilter {
 }
 
 export interface RecommendationSelector {
-  /** Added to the required promotedObjectId / promotedObjectType filters. */
+  /** Added to the filters the operation sends itself (the promoted app, the route). */
   filters?: RecommendationFilter[];
-  sorting?: QuerySort[];
+  /** order defaults to ASC. */
+  sorting?: { field: string; order?: 'ASC' | 'DESC' }[];
   /** Default offset 0, pageSize 20; at most 1000. */
   pagination?: { offset?: number; pageSize?: number };
 }
@@ -34,6 +43,7 @@ export interface PhraseSuggestion {
 export interface TargetCpaSuggestion {
   promotedObjectId: string | number;
   suggestedTargetCPA: Money;
+  /** The market that produced the suggestion. */
   countryOrRegion: string[];
   appCategory: string;
 }
@@ -104,8 +114,8 @@ export interface RecommendationHistory {
 export interface RecommendationDecision {
   id: string;
   adamId: number;
-  /** Replaces the suggested amount when applying. */
-  amount?: Money;
+  /** Replaces the suggested amount when applying, in the campaign's currency. */
+  amount?: Money & { currency: string };
 }
 
 export interface RecommendationKindOperations<R> {
@@ -116,18 +126,19 @@ export interface RecommendationKindOperations<R> {
 }
 
 export interface SuggestionOperations {
+  /** terms seed the suggestions; popularity is scoped to countriesOrRegions. */
   keywords(
     adamId: number,
-    selector?: RecommendationSelector & { countryOrRegion?: string },
+    selector?: RecommendationSelector & { terms?: string[]; countriesOrRegions?: string[] },
   ): Promise<Page<KeywordSuggestion>>;
-  /** SUGGESTION (default) proposes phrases for the app; SEARCH looks a phrase filter up. */
-  phrases(
-    adamId: number,
-    selector?: RecommendationSelector & {
-      countryOrRegion?: string;
-      queryType?: 'SUGGESTION' | 'SEARCH';
-    },
+  /** The SUGGESTION route: phrases for the app. */
+  phrases(adamId: number, selector?: RecommendationSelector): Promise<Page<PhraseSuggestion>>;
+  /** The SEARCH route: the popularity of `phrases` (IN), or the phrases containing `like`. */
+  searchPhrases(
+    search: { phrases?: string[]; like?: string },
+    selector?: RecommendationSelector,
   ): Promise<Page<PhraseSuggestion>>;
+  /** The highest cost per install among the app's markets, or among `countriesOrRegions`. */
   targetCpa(
     adamId: number,
     options?: { countriesOrRegions?: string[] },
@@ -139,84 +150,104 @@ export interface RecommendationOperations {
   targetCpas: RecommendationKindOperations<TargetCpaRecommendation>;
 }
 
-function appFilters(adamId: number, extra: RecommendationFilter[] = []): RecommendationFilter[] {
-  return [
-    { field: 'promotedObjectId', operator: 'EQUALS', value: [String(adamId)] },
-    { field: 'promotedObjectType', operator: 'EQUALS', value: ['APPSTORE_APP'] },
-    ...extra,
-  ];
-}
+const filterOf = (field: string, value: string[], operator = 'EQUALS'): RecommendationFilter => ({
+  field,
+  operator,
+  value,
+});
+const listFilter = (field: string, values: string[] | undefined): RecommendationFilter[] =>
+  values ? [filterOf(field, values, 'IN')] : [];
+const appFilters = (adamId: number) => [
+  filterOf('promotedObjectId', [String(adamId)]),
+  filterOf('promotedObjectType', ['APPSTORE_APP']),
+];
 
-function selectorBody(
-  adamId: number,
+/** Sends a RecommendationQueryRequest once the endpoint's schema accepts it. */
+async function query<T>(
+  call: AccountCall,
+  endpoint: RecommendationQueryEndpoint,
+  filters: RecommendationFilter[],
   selector: RecommendationSelector = {},
-  extra: RecommendationFilter[] = [],
-) {
-  return {
-    filters: appFilters(adamId, [...extra, ...(selector.filters ?? [])]),
+): Promise<T> {
+  const body = {
+    filters: [...filters, ...(selector.filters ?? [])],
     ...(selector.sorting ? { sorting: selector.sorting } : {}),
     ...(selector.pagination ? { pagination: selector.pagination } : {}),
   };
+  requireValid(`POST ${endpoint}`, recommendationQuerySchema(endpoint), body);
+  return call<T>('POST', endpoint, body);
 }
-
-const equals = (field: string, value: string | undefined): RecommendationFilter[] =>
-  value === undefined ? [] : [{ field, operator: 'EQUALS', value: [value] }];
 
 export function suggestionOperations(call: AccountCall): SuggestionOperations {
   return {
     keywords: (adamId, selector = {}) =>
-      call(
-        'POST',
+      query(
+        call,
         '/suggestions/keywords/query',
-        selectorBody(adamId, selector, equals('countryOrRegion', selector.countryOrRegion)),
+        [
+          ...appFilters(adamId),
+          ...listFilter('terms', selector.terms),
+          ...listFilter('countriesOrRegions', selector.countriesOrRegions),
+        ],
+        selector,
       ),
-    phrases: (adamId, selector = {}) =>
-      call(
-        'POST',
+    phrases: (adamId, selector) =>
+      query(
+        call,
         '/suggestions/phrases/query',
-        selectorBody(adamId, selector, [
-          ...equals('countryOrRegion', selector.countryOrRegion),
-          ...equals('queryType', selector.queryType),
-        ]),
+        [filterOf('queryType', ['SUGGESTION']), ...appFilters(adamId)],
+        selector,
+      ),
+    searchPhrases: (search, selector) =>
+      query(
+        call,
+        '/suggestions/phrases/query',
+        [
+          filterOf('queryType', ['SEARCH']),
+          ...listFilter('phrase', search.phrases),
+          ...(search.like === undefined ? [] : [filterOf('phrase', [search.like], 'LIKE')]),
+        ],
+        selector,
       ),
     targetCpa: async (adamId, options = {}) =>
       (
-        await call<{ result: TargetCpaSuggestion }>(
-          'POST',
-          '/suggestions/target-cpas/query',
-          selectorBody(
-            adamId,
-            {},
-            options.countriesOrRegions
-              ? [{ field: 'countryOrRegion', operator: 'IN', value: options.countriesOrRegions }]
-              : [],
-          ),
-        )
+        await query<{ result: TargetCpaSuggestion }>(call, '/suggestions/target-cpas/query', [
+          ...appFilters(adamId),
+          ...listFilter('countryOrRegion', options.countriesOrRegions),
+        ])
       ).result,
   };
 }
 
+const KINDS = {
+  'daily-budgets': { amountField: 'appliedDailyBudget', schema: dailyBudgetDecisionsSchema },
+  'target-cpas': { amountField: 'appliedTargetCPA', schema: targetCpaDecisionsSchema },
+} as const;
+
 function kindOperations<R>(
   call: AccountCall,
-  path: 'daily-budgets' | 'target-cpas',
-  amountField: 'appliedDailyBudget' | 'appliedTargetCPA',
+  path: keyof typeof KINDS,
 ): RecommendationKindOperations<R> {
-  const decide = async (action: 'apply' | 'dismiss', decisions: RecommendationDecision[]) =>
-    (
+  const { amountField, schema } = KINDS[path];
+  const decide = async (action: 'apply' | 'dismiss', decisions: RecommendationDecision[]) => {
+    const body = decisions.map((decision) => ({
+      id: decision.id,
+      promotedObjectId: String(decision.adamId),
+      promotedObjectType: 'APPSTORE_APP',
+      ...(decision.amount ? { [amountField]: decision.amount } : {}),
+    }));
+    requireValid(`POST /recommendations/${path}/${action}`, schema, body);
+    return (
       await call<{ result: RecommendationHistory[] }>(
         'POST',
         `/recommendations/${path}/${action}`,
-        decisions.map((decision) => ({
-          id: decision.id,
-          promotedObjectId: String(decision.adamId),
-          promotedObjectType: 'APPSTORE_APP',
-          ...(decision.amount ? { [amountField]: decision.amount } : {}),
-        })),
+        body,
       )
     ).result;
+  };
   return {
     query: (adamId, selector) =>
-      call('POST', `/recommendations/${path}/query`, selectorBody(adamId, selector)),
+      query(call, `/recommendations/${path}/query`, appFilters(adamId), selector),
     apply: (decisions) => decide('apply', decisions),
     dismiss: (decisions) => decide('dismiss', decisions),
   };
@@ -224,7 +255,7 @@ function kindOperations<R>(
 
 export function recommendationOperations(call: AccountCall): RecommendationOperations {
   return {
-    dailyBudgets: kindOperations(call, 'daily-budgets', 'appliedDailyBudget'),
-    targetCpas: kindOperations(call, 'target-cpas', 'appliedTargetCPA'),
+    dailyBudgets: kindOperations(call, 'daily-budgets'),
+    targetCpas: kindOperations(call, 'target-cpas'),
   };
 }

@@ -5,10 +5,17 @@
 // budget recommendation changes the campaign's budget, and delivery, from that instant.
 import { appleTimestamp, DAY_MS, localDayOf, localDayStartMs } from '../model/calendar.js';
 import { DeliveryMemo } from '../model/delivery.js';
+import {
+  dailyBudgetDecisionsSchema,
+  targetCpaDecisionsSchema,
+  type DailyBudgetDecision,
+  type TargetCpaDecision,
+} from '@tapwise/apple-ads-schemas';
 import type { Campaign } from '../model/entities.js';
 import { amountToCents, money } from '../model/money.js';
 import type { SandboxStore } from '../model/store.js';
 import { ApiError, detail, type ErrorDetail } from '../server/api-error.js';
+import { matchesFilter, refuseInvalid } from '../server/entity-query.js';
 import { diff } from '../routes/scope.js';
 import { campaignPerformance, type CampaignPerformance } from './campaign-performance.js';
 import {
@@ -18,7 +25,13 @@ import {
   type Recommendation,
   type TargetCpaRecommendation,
 } from './recommendation-objects.js';
-import { parseRecommendationQuery, recommendationPage } from './recommendation-request.js';
+import {
+  parseRecommendationQuery,
+  promotedObjectOf,
+  promotedObjectsOf,
+  RECOMMENDATION_ERROR,
+  recommendationPage,
+} from './recommendation-query.js';
 
 export type RecommendationKind = 'DAILYCAP' | 'TCPA';
 
@@ -26,23 +39,40 @@ const LOOKBACK_DAYS: Record<RecommendationKind, number> = { DAILYCAP: 7, TCPA: 3
 const MIN_LIMITED_DAYS = 2;
 const MIN_INSTALLS = 10;
 
+const QUERY_ENDPOINT = {
+  DAILYCAP: '/recommendations/daily-budgets/query',
+  TCPA: '/recommendations/target-cpas/query',
+} as const;
+
+/** Every filter of the page applies to the rows; bidStrategy compares its type (choice). */
 export function queryRecommendations(
   store: SandboxStore,
   adAccountId: number,
   kind: RecommendationKind,
   body: unknown,
 ) {
-  const query = parseRecommendationQuery(store, adAccountId, body);
-  const rows = recommendationsFor(store, adAccountId, kind, query.app.adamId);
-  return recommendationPage(rows, query, [{ field: 'campaignId', order: 'ASC' }]);
+  const query = parseRecommendationQuery(QUERY_ENDPOINT[kind], body);
+  const rows = promotedObjectsOf(store, adAccountId, query).flatMap((promoted): Recommendation[] =>
+    recommendationsFor(store, adAccountId, kind, promoted.id),
+  );
+  const matched = rows.filter((row) => {
+    const view = { ...row, bidStrategy: row.bidStrategy.bidStrategyType };
+    return (query.filters ?? []).every((filter) =>
+      matchesFilter(view, { ...filter, ignoreCase: filter.ignoreCase ?? false }),
+    );
+  });
+  return recommendationPage(matched, query, [{ field: 'campaignId', order: 'ASC' }]);
 }
 
-/** Every current recommendation of a kind for the app; daily-budget ids name the budget they replace. */
+/**
+ * Every current recommendation of a kind for an app or brand; daily-budget ids name the budget
+ * they replace.
+ */
 export function recommendationsFor<K extends RecommendationKind>(
   store: SandboxStore,
   adAccountId: number,
   kind: K,
-  adamId: number,
+  promotedObjectId: string,
 ): Extract<Recommendation, { recommendationType: K }>[] {
   const memo = new DeliveryMemo(store);
   const recommendations: Recommendation[] = [];
@@ -51,7 +81,7 @@ export function recommendationsFor<K extends RecommendationKind>(
       campaign.adAccountId !== adAccountId ||
       campaign.deleted ||
       campaign.status !== 'ENABLED' ||
-      campaign.promotedObjectId !== String(adamId)
+      campaign.promotedObjectId !== promotedObjectId
     )
       continue;
     const performance = campaignPerformance(store, memo, campaign, LOOKBACK_DAYS[kind]);
@@ -164,10 +194,12 @@ function baseRecommendation(
   };
 }
 
+type Decision = DailyBudgetDecision | TargetCpaDecision;
+
 /**
- * POST /recommendations/{daily-budgets|target-cpas}/{apply|dismiss}: a list of
- * {id, promotedObjectId, promotedObjectType, appliedDailyBudget | appliedTargetCPA}. Every id is
- * checked before anything changes; the answer lists one history record per recommendation
+ * POST /recommendations/{daily-budgets|target-cpas}/{apply|dismiss}: every item is checked before
+ * anything changes; only AVAILABLE recommendations can be decided (state is terminal,
+ * recommendations-endpoints.md). The answer lists one history record per recommendation
  * (recommendationapplydailybudgetresponse.md), with a null pagination.
  */
 export function decideRecommendations(
@@ -178,64 +210,69 @@ export function decideRecommendations(
   body: unknown,
   userId: number,
 ) {
-  if (!Array.isArray(body) || body.length === 0)
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', [
-      detail('FIELD_REQUIRED', 'the body is a non-empty array of recommendations', 'body'),
-    ]);
+  const items: Decision[] =
+    kind === 'DAILYCAP'
+      ? refuseInvalid(dailyBudgetDecisionsSchema, body, RECOMMENDATION_ERROR)
+      : refuseInvalid(targetCpaDecisionsSchema, body, RECOMMENDATION_ERROR);
+  const [first] = items as [Decision];
+  const promoted = promotedObjectOf(
+    store,
+    adAccountId,
+    first.promotedObjectType,
+    first.promotedObjectId,
+    '0.promotedObjectId',
+  );
+  const candidates: Recommendation[] = recommendationsFor(
+    store,
+    adAccountId,
+    kind,
+    promoted.id,
+  ).sort((a, b) => a.campaignId - b.campaignId);
   const details: ErrorDetail[] = [];
-  const chosen = (body as Record<string, unknown>[]).map((item, index) => {
-    const id = item?.id;
-    const adamId = Number(item?.promotedObjectId);
-    if (typeof id !== 'string')
-      details.push(detail('FIELD_REQUIRED', 'id is required', `[${index}].id`));
-    if (item?.promotedObjectType !== 'APPSTORE_APP')
+  const chosen = items.map((item, index) => {
+    const rank = candidates.findIndex((candidate) => candidate.id === item.id) + 1;
+    const recommendation = candidates[rank - 1];
+    const override = decision === 'APPLIED' ? overrideOf(item) : null;
+    if (!recommendation)
       details.push(
         detail(
           'INVALID_VALUE',
-          'promotedObjectType must be APPSTORE_APP',
-          `[${index}].promotedObjectType`,
+          `no recommendation ${item.id} for this promoted object`,
+          `${index}.id`,
         ),
       );
-    const candidates = recommendationsFor(store, adAccountId, kind, adamId).sort(
-      (a, b) => a.campaignId - b.campaignId,
-    );
-    const rank = candidates.findIndex((candidate) => candidate.id === id) + 1;
-    const recommendation = candidates[rank - 1];
-    if (typeof id === 'string' && !recommendation)
+    else if (recommendation.state !== 'AVAILABLE')
       details.push(
-        detail('INVALID_VALUE', `no recommendation ${id} for this app`, `[${index}].id`),
+        detail(
+          'INVALID_VALUE',
+          `recommendation ${item.id} is already ${recommendation.state}`,
+          `${index}.id`,
+        ),
       );
-    const override = item?.[kind === 'DAILYCAP' ? 'appliedDailyBudget' : 'appliedTargetCPA'] as
-      { amount?: unknown } | undefined;
-    const overrideCents =
-      override && typeof override.amount === 'string' ? amountToCents(override.amount) : null;
-    if (
-      override !== undefined &&
-      override !== null &&
-      (overrideCents === null || overrideCents <= 0)
-    )
-      details.push(detail('INVALID_VALUE', 'the applied amount must be positive', `[${index}]`));
-    return { recommendation, rank, overrideCents };
+    else if (override && override.currency !== suggestionOf(recommendation).currency)
+      details.push(
+        detail(
+          'INVALID_VALUE',
+          `the amount is in the campaign's currency, ${suggestionOf(recommendation).currency}`,
+          `${index}.${kind === 'DAILYCAP' ? 'appliedDailyBudget' : 'appliedTargetCPA'}.currency`,
+        ),
+      );
+    return { recommendation: recommendation as Recommendation, rank, override };
   });
   if (details.length > 0)
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Validation errors found', details);
+    throw new ApiError(400, RECOMMENDATION_ERROR, 'Validation errors found', details);
   return {
-    result: chosen.map(({ recommendation, rank, overrideCents }) => {
-      const current = recommendation as Recommendation;
-      const suggested =
-        current.recommendationType === 'DAILYCAP'
-          ? current.suggestedDailyBudgetAmount
-          : current.recommendedTargetCPA;
+    result: chosen.map(({ recommendation, rank, override }) => {
       const applied =
         decision === 'DISMISSED'
           ? null
-          : overrideCents === null
-            ? suggested
-            : money(overrideCents, suggested.currency);
-      if (applied && current.recommendationType === 'DAILYCAP')
-        applyBudget(store, current.campaignId, applied, userId);
-      store.recommendationStates.set(current.id, decision);
-      return recommendationHistory(current, {
+          : override
+            ? money(amountToCents(override.amount) ?? 0, override.currency)
+            : suggestionOf(recommendation);
+      if (applied && recommendation.recommendationType === 'DAILYCAP')
+        applyBudget(store, recommendation.campaignId, applied, userId);
+      store.recommendationStates.set(recommendation.id, decision);
+      return recommendationHistory(recommendation, {
         state: decision,
         applied,
         rank,
@@ -244,6 +281,21 @@ export function decideRecommendations(
     }),
     pagination: null,
   };
+}
+
+function suggestionOf(recommendation: Recommendation) {
+  return recommendation.recommendationType === 'DAILYCAP'
+    ? recommendation.suggestedDailyBudgetAmount
+    : recommendation.recommendedTargetCPA;
+}
+
+/** The amount an apply item overrides the suggestion with; dismissing ignores it. */
+function overrideOf(item: Decision) {
+  return (
+    ('appliedDailyBudget' in item ? item.appliedDailyBudget : null) ??
+    ('appliedTargetCPA' in item ? item.appliedTargetCPA : null) ??
+    null
+  );
 }
 
 function applyBudget(

@@ -17,6 +17,8 @@ export interface CampaignPerformance {
   impressions: number;
   taps: number;
   installs: number;
+  /** Installs after a tap: the target-CPA suggestion's cost per install. */
+  tapInstalls: number;
   spendCents: number;
   /** What the campaign would have spent without its budget, summed and on its busiest day. */
   demandCents: number;
@@ -37,6 +39,7 @@ export function campaignPerformance(
     impressions: 0,
     taps: 0,
     installs: 0,
+    tapInstalls: 0,
     spendCents: 0,
     demandCents: 0,
     maxDemandCents: 0,
@@ -48,6 +51,7 @@ export function campaignPerformance(
       performance.impressions += record[IMPRESSIONS] ?? 0;
       performance.taps += record[TAPS] ?? 0;
       performance.installs += (record[TAP_INSTALLS] ?? 0) + (record[VIEW_INSTALLS] ?? 0);
+      performance.tapInstalls += record[TAP_INSTALLS] ?? 0;
       spend += record[SPEND_CENTS] ?? 0;
     }
     const demand = memo.campaignDemandCents(campaign.id, day);

@@ -1,6 +1,7 @@
-// Keyword and phrase suggestions for a promoted app, from the catalogue: terms of the app's
-// category (long-tail keywords, head phrases) and rival app names, with the model's popularity
-// in the storefront. Keywords the app already targets in the account are not suggested again.
+// Keyword and phrase suggestions, from the catalogue: terms of the promoted app's category
+// (long-tail keywords, head phrases) and rival app names, with the model's popularity in the
+// storefront. Keywords the app already targets in the account are not suggested again.
+import { categoriesWithAncestors } from '../model/business-categories.js';
 import {
   categoryOf,
   categoryVocabulary,
@@ -9,64 +10,81 @@ import {
   type CatalogueApp,
 } from '../model/catalogue.js';
 import type { SandboxStore } from '../model/store.js';
-import { detail } from '../server/api-error.js';
-import { filterValues, throwIfInvalid } from '../insights/insight-request.js';
 import {
+  filterValues,
   parseRecommendationQuery,
+  promotedAppOf,
+  promotedObjectsOf,
   recommendationPage,
-  type RecommendationQuery,
-} from './recommendation-request.js';
+  searchedNames,
+} from './recommendation-query.js';
 
 const BY_POPULARITY = [{ field: 'popularity', order: 'DESC' as const }];
 
+/**
+ * query-keyword-suggestions.md: `terms IN` seeds the suggestions (choice: the keywords of any
+ * category containing one of the terms, else the app's category); `countriesOrRegions IN` scopes
+ * popularity (choice: the highest of those storefronts, else the app's storefront).
+ */
 export function keywordSuggestions(store: SandboxStore, adAccountId: number, body: unknown) {
-  const query = parseRecommendationQuery(store, adAccountId, body);
-  const country = storefrontOf(store, adAccountId, query);
-  const targeted = targetedTexts(store, adAccountId, query.app.adamId);
-  const rows = categoryVocabulary(categoryOf(query.app))
+  const query = parseRecommendationQuery('/suggestions/keywords/query', body);
+  const app = promotedAppOf(store, adAccountId, query);
+  const countries = filterValues(query, 'countriesOrRegions') ?? [
+    storefrontOf(store, adAccountId, app),
+  ];
+  const terms = filterValues(query, 'terms')?.map((term) => term.toLowerCase());
+  const vocabulary = terms
+    ? CATEGORIES.flatMap((category) => categoryVocabulary(category)).filter((text) =>
+        terms.some((term) => text.includes(term)),
+      )
+    : categoryVocabulary(categoryOf(app));
+  const targeted = targetedTexts(store, adAccountId, app.adamId);
+  const rows = [...new Set(vocabulary)]
     .filter((text) => !targeted.has(text))
-    .map((text) => ({ text, popularity: termPopularity(text, country) }));
-  return recommendationPage(rows, query, BY_POPULARITY, ['countryOrRegion']);
+    .map((text) => ({
+      text,
+      popularity: Math.max(...countries.map((country) => termPopularity(text, country))),
+    }));
+  return recommendationPage(rows, query, BY_POPULARITY);
 }
 
 /**
- * Phrases: SUGGESTION (default) proposes the app's category heads and rival names; SEARCH looks
- * a `phrase` filter up across every category's vocabulary.
+ * query-phrase-suggestions.md: SUGGESTION proposes an app's category heads and rival names, or a
+ * brand's business categories (choice); SEARCH gives the popularity of the phrases named with IN
+ * and finds the vocabulary's phrases containing a LIKE value. The page has no storefront filter:
+ * the app's storefront, else the US (choice).
  */
 export function phraseSuggestions(store: SandboxStore, adAccountId: number, body: unknown) {
-  const query = parseRecommendationQuery(store, adAccountId, body);
-  const country = storefrontOf(store, adAccountId, query);
-  const [queryType = 'SUGGESTION'] = filterValues(query.filters, 'queryType') ?? [];
-  const problems = [];
-  if (queryType !== 'SUGGESTION' && queryType !== 'SEARCH')
-    problems.push(detail('INVALID_VALUE', 'queryType must be SUGGESTION or SEARCH', 'filters'));
-  if (queryType === 'SEARCH' && !query.filters.some((filter) => filter.field === 'phrase'))
-    problems.push(detail('FIELD_REQUIRED', 'a SEARCH query needs a phrase filter', 'filters'));
-  throwIfInvalid(problems);
-  const phrases =
-    queryType === 'SEARCH'
-      ? CATEGORIES.flatMap((category) => categoryVocabulary(category))
-      : [...categoryOf(query.app).heads, ...rivalNames(store, query.app)];
+  const query = parseRecommendationQuery('/suggestions/phrases/query', body);
+  let phrases: string[];
+  let country = 'US';
+  if (filterValues(query, 'queryType')?.[0] === 'SEARCH') {
+    const asked =
+      query.filters?.flatMap((f) => (f.field === 'phrase' && f.operator === 'IN' ? f.value : [])) ??
+      [];
+    const vocabulary = CATEGORIES.flatMap((category) => categoryVocabulary(category));
+    phrases = searchedNames([...asked, ...vocabulary], query.filters ?? [], 'phrase');
+  } else {
+    const [promoted] = promotedObjectsOf(store, adAccountId, query);
+    if (promoted?.type === 'APPSTORE_APP') {
+      country = storefrontOf(store, adAccountId, promoted.app);
+      phrases = [...categoryOf(promoted.app).heads, ...rivalNames(store, promoted.app)];
+    } else
+      phrases = categoriesWithAncestors(promoted?.brand.categories ?? []).map((c) =>
+        c.name.toLowerCase(),
+      );
+  }
   const rows = [...new Set(phrases)].map((phrase) => ({
     phrase,
     popularity: termPopularity(phrase, country),
   }));
-  return recommendationPage(rows, query, BY_POPULARITY, ['countryOrRegion', 'queryType']);
+  return recommendationPage(rows, query, BY_POPULARITY);
 }
 
-/** The storefront asked for, else the first the app is promoted in, else the US. */
-export function storefrontOf(
-  store: SandboxStore,
-  adAccountId: number,
-  query: RecommendationQuery,
-): string {
-  const [asked] = filterValues(query.filters, 'countryOrRegion') ?? [];
-  if (asked) return asked;
+/** The first storefront the app is promoted in by the account, else the US. */
+export function storefrontOf(store: SandboxStore, adAccountId: number, app: CatalogueApp): string {
   for (const campaign of store.campaigns.values())
-    if (
-      campaign.adAccountId === adAccountId &&
-      campaign.promotedObjectId === String(query.app.adamId)
-    )
+    if (campaign.adAccountId === adAccountId && campaign.promotedObjectId === String(app.adamId))
       return campaign.targeting.countryOrRegion.include?.[0] ?? 'US';
   return 'US';
 }
