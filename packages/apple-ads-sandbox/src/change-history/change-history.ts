@@ -19,6 +19,9 @@ const ENTITY_TYPES: Readonly<Record<string, string>> = {
   KEYWORD: 'Keyword',
   NEGATIVE_KEYWORD: 'NegativeKeyword',
   AD: 'Ad',
+  CREATIVE: 'Creative',
+  LOCATION_GROUP: 'LocationGroup',
+  AD_ACCOUNT: 'AdAccount',
 };
 /** Change history answers Apple's ErrorMessage, whose codes are BAD_REQUEST and NOT_FOUND. */
 const BAD_REQUEST = 'BAD_REQUEST';
@@ -201,6 +204,12 @@ function entityMetaData(store: SandboxStore, event: ChangeEvent): Record<string,
       return pick(store.negativeKeywords.get(id), ['text', 'matchType', 'campaignId', 'adGroupId']);
     case 'AD':
       return pick(store.ads.get(id), ['name', 'campaignId', 'adGroupId']);
+    case 'CREATIVE':
+      return pick(store.creatives.get(id), ['name', 'creativeType']);
+    case 'LOCATION_GROUP':
+      return pick(store.locationGroups.get(String(event.entityId)), ['name', 'groupType']);
+    case 'AD_ACCOUNT':
+      return pick(store.adAccounts.get(id), ['name']);
     default:
       return {};
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  changeHistoryOf,
   createMapsAccount,
   expectRefused,
   startTestApi,
@@ -346,6 +347,30 @@ describe('location groups', () => {
     });
     expect(shown.body.result.map((g: Json) => g.id)).toEqual([created.body.result.id]);
     expect(shown.body.result[0]).not.toHaveProperty('deleted');
+  });
+
+  it('records its create, update and delete in the change history', async () => {
+    const created = await createGroup({
+      groupType: 'STATIC',
+      locationIds: [(await queryLocations({})).body.result[0].id],
+      name: 'Audited',
+    });
+    const path = `/location-groups/${created.body.result.id}`;
+    await api.call('PUT', path, { body: { name: 'Audited 2' }, context: maps });
+    await api.call('DELETE', path, { context: maps });
+    const rows = await changeHistoryOf(
+      api.sandbox,
+      (route, body) => api.call('POST', route, { body, context: maps }),
+      'LocationGroup',
+    );
+    const ofGroup = rows.filter((row) =>
+      row.metas[0]?.detailId.startsWith(`LocationGroup.${created.body.result.id}.`),
+    );
+    expect(ofGroup.map((row) => [row.eventType, row.metas[0]?.meta])).toEqual([
+      ['CREATE', { name: 'Audited 2', groupType: 'STATIC' }],
+      ['UPDATE', { name: 'Audited 2', groupType: 'STATIC' }],
+      ['DELETE', { name: 'Audited 2', groupType: 'STATIC' }],
+    ]);
   });
 
   it("queries the account's groups with the page's fields, and answers 404 to another account", async () => {

@@ -13,7 +13,7 @@ import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody } from '../server/validate.js';
-import { accountId, brandsOf } from './scope.js';
+import { accountId, brandsOf, recordWrite } from './scope.js';
 
 export function registerLocationRoutes(router: Router): void {
   router.add('GET', '/business-brands/{id}', (context) => {
@@ -52,6 +52,12 @@ export function registerLocationRoutes(router: Router): void {
       modificationTime: context.store.timestamp(),
     });
     context.store.revision++;
+    recordWrite(context, {
+      entityType: 'LOCATION_GROUP',
+      changeType: 'DELETE',
+      adAccountId: group.adAccountId,
+      entity: group,
+    });
     return { body: { result: presentLocationGroup(context.store, group.id) } };
   });
   router.add('POST', '/location-groups/query', queryLocationGroups);
@@ -124,6 +130,12 @@ function createLocationGroup(context: RouteContext) {
   );
   store.locationGroups.set(group.id, group);
   store.revision++;
+  recordWrite(context, {
+    entityType: 'LOCATION_GROUP',
+    changeType: 'CREATE',
+    adAccountId: group.adAccountId,
+    entity: group,
+  });
   return { body: { result: presentLocationGroup(store, group.id) } };
 }
 
@@ -163,6 +175,13 @@ function updateLocationGroup(context: RouteContext) {
   }
   store.locationGroups.set(group.id, updated);
   store.revision++;
+  recordWrite(context, {
+    entityType: 'LOCATION_GROUP',
+    changeType: 'UPDATE',
+    adAccountId: group.adAccountId,
+    entity: updated,
+    before: group,
+  });
   return { body: { result: presentLocationGroup(store, group.id) } };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  changeHistoryOf,
   expectRefused,
   startTestApi,
   type Json,
@@ -243,6 +244,27 @@ describe('PUT /ad-accounts/{id}', () => {
       context: id,
     });
     expect(restored.body.result.delegations).toEqual(before.delegations);
+  });
+
+  it('records the creation and the rename in the change history of the account', async () => {
+    const created = await api.call('POST', '/ad-accounts', {
+      body: { name: 'Audited account', productFeatures: ['APPSTORE_APP_MANUAL'] },
+      context: null,
+    });
+    const id = created.body.result.id;
+    await api.call('PUT', `/ad-accounts/${id}`, { body: { name: 'Audited 2' }, context: id });
+    const post = (path: string, body: unknown) => api.call('POST', path, { body, context: id });
+    const rows = await changeHistoryOf(api.sandbox, post, 'AdAccount');
+    expect(rows.map((row) => [row.eventType, row.metas[0]?.detailId.split('.')[1]])).toEqual([
+      ['CREATE', String(id)],
+      ['UPDATE', String(id)],
+    ]);
+    const rename = await api.call('GET', `/change-history/${rows[1]?.metas[0]?.detailId}`, {
+      context: id,
+    });
+    expect(rename.body.result[0].details[0].changes).toEqual([
+      { field: 'name', oldValues: ['Audited account'], newValues: ['Audited 2'] },
+    ]);
   });
 
   it('refuses a null name, a foreign delegation and an unknown field', async () => {

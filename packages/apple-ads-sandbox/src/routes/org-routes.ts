@@ -11,7 +11,7 @@ import { newAdAccount } from '../model/factories.js';
 import type { RouteContext, Router } from '../server/router.js';
 import { ApiError, detail, notFound, type ErrorDetail } from '../server/api-error.js';
 import { parseBody } from '../server/validate.js';
-import { idParam } from './scope.js';
+import { idParam, recordWrite } from './scope.js';
 
 /** The delegation each product feature needs (productfeatures.md). */
 const RESOURCE_TYPE_OF_FEATURE: Readonly<Record<string, string>> = {
@@ -115,6 +115,12 @@ function createAdAccount(context: RouteContext) {
   store.accountApps.set(account.id, []);
   if (user.adAccountIds !== 'all') user.adAccountIds.push(account.id);
   store.revision++;
+  recordWrite(context, {
+    entityType: 'AD_ACCOUNT',
+    changeType: 'CREATE',
+    adAccountId: account.id,
+    entity: account,
+  });
   return { body: { result: account } };
 }
 
@@ -135,5 +141,12 @@ function updateAdAccount(context: RouteContext) {
   };
   store.adAccounts.set(account.id, updated);
   store.revision++;
+  recordWrite(context, {
+    entityType: 'AD_ACCOUNT',
+    changeType: 'UPDATE',
+    adAccountId: account.id,
+    entity: updated,
+    before: account,
+  });
   return { body: { result: updated } };
 }

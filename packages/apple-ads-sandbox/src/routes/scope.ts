@@ -67,3 +67,27 @@ export function diff(
   }
   return changes;
 }
+
+/**
+ * Records a write in the change history as the caller, with the fields it changed
+ * (change-history-endpoints.md: every create, update and delete of an entity).
+ */
+export function recordWrite(
+  context: RouteContext,
+  write: {
+    entityType: string;
+    changeType: 'CREATE' | 'UPDATE' | 'DELETE';
+    adAccountId: number | string;
+    entity: { id: number | string };
+    before?: object;
+  },
+): void {
+  context.store.recordChange({
+    adAccountId: Number(write.adAccountId),
+    entityType: write.entityType,
+    entityId: write.entity.id,
+    changeType: write.changeType,
+    changes: write.changeType === 'DELETE' ? [] : diff(write.before ?? {}, write.entity),
+    userId: context.user.userId,
+  });
+}

@@ -182,3 +182,22 @@ export function detailsOf(response: TestResponse): [string, string][] {
     (d: { code: string; info?: { field?: string } }) => [d.code, d.info?.field ?? ''],
   );
 }
+
+/** The day's change-history rows of one entity type (Apple's name), oldest first, with metas. */
+export async function changeHistoryOf(
+  sandbox: Sandbox,
+  post: (path: string, body: unknown) => Promise<TestResponse>,
+  entityType: string,
+): Promise<{ eventType: string; metas: { detailId: string; meta: Json }[] }[]> {
+  const dayBefore = new Date(sandbox.store.now() - 86_400_000).toISOString();
+  const response = await post('/change-history/query', {
+    filters: [
+      { field: 'eventTime', operator: 'GREATER_THAN', value: dayBefore },
+      { field: 'entityType', operator: 'IN', value: [entityType] },
+    ],
+    sorting: [{ field: 'eventTime', order: 'ASC' }],
+    options: { metadata: 'latest' },
+  });
+  expect(response.status).toBe(200);
+  return response.body.result;
+}
