@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailsOf, startRouteHarness, type RouteHarness } from '../server/http-test-client.js';
+import {
+  changeHistoryOf,
+  detailsOf,
+  startRouteHarness,
+  type RouteHarness,
+} from '../server/http-test-client.js';
 
 let harness: RouteHarness;
 let adamId: number;
@@ -34,6 +39,39 @@ describe('ads', () => {
       ['FIELD_REQUIRED', 'status'],
       ['INVALID_FIELD', 'creative'],
     ]);
+  });
+
+  it('takes only name and status on update', async () => {
+    const ads = await harness.call('POST', '/ads/query', { pagination: { pageSize: 1 } });
+    const response = await harness.call('PUT', `/ads/${ads.body.result[0].id}`, {
+      name: 'Renamed',
+      creativeId: 1,
+      adGroupId: 2,
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([
+      ['INVALID_FIELD', 'creativeId'],
+      ['INVALID_FIELD', 'adGroupId'],
+    ]);
+  });
+
+  it('still answers a deleted ad by id, deleted: true, and refuses to change it', async () => {
+    const ads = await harness.call('POST', '/ads/query', { pagination: { pageSize: 1 } });
+    const ad = ads.body.result[0];
+    expect((await harness.call('DELETE', `/ads/${ad.id}`)).status).toBe(200);
+    const after = await harness.call('GET', `/ads/${ad.id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.result).toEqual({
+      ...ad,
+      deleted: true,
+      displayStatus: 'DELETED',
+      systemStatus: 'NOT_RUNNING',
+      systemStatusReasons: ['DELETED_BY_USER'],
+      systemStatusLimitingReasons: [],
+      modificationTime: after.body.result.modificationTime,
+    });
+    expect((await harness.call('PUT', `/ads/${ad.id}`, { status: 'PAUSED' })).status).toBe(404);
+    expect((await harness.call('DELETE', `/ads/${ad.id}`)).status).toBe(404);
   });
 
   it("stops a deleted creative's ads without deleting them", async () => {
@@ -79,6 +117,34 @@ describe('creatives', () => {
     expect(response.status).toBe(400);
     expect(detailsOf(response)).toEqual([
       ['INVALID_VALUE', 'destination.parameters.productPageId'],
+    ]);
+  });
+
+  it('records its create, update and delete in the change history', async () => {
+    const pages = await harness.call('POST', '/product-pages/query', {});
+    const page = pages.body.result.find((p: { adamId: number }) => Number(p.adamId) === adamId);
+    const created = await harness.call('POST', '/creatives', {
+      name: 'Audited page',
+      creativeType: 'CUSTOM_PRODUCT_PAGE',
+      destination: {
+        destinationType: 'APP_STORE_PRODUCT_PAGE',
+        parameters: { adamId: String(adamId), productPageId: page.id },
+      },
+    });
+    const id = created.body.result.id;
+    await harness.call('PUT', `/creatives/${id}`, { name: 'Audited page 2' });
+    await harness.call('DELETE', `/creatives/${id}`);
+    const rows = (await changeHistoryOf(harness.sandbox, harness.post, 'Creative')).filter((row) =>
+      row.metas[0]?.detailId.startsWith(`Creative.${id}.`),
+    );
+    expect(rows.map((row) => [row.eventType, row.metas[0]?.meta])).toEqual([
+      ['CREATE', { name: 'Audited page 2', creativeType: 'CUSTOM_PRODUCT_PAGE' }],
+      ['UPDATE', { name: 'Audited page 2', creativeType: 'CUSTOM_PRODUCT_PAGE' }],
+      ['DELETE', { name: 'Audited page 2', creativeType: 'CUSTOM_PRODUCT_PAGE' }],
+    ]);
+    const update = await harness.call('GET', `/change-history/${rows[1]?.metas[0]?.detailId}`);
+    expect(update.body.result[0].details[0].changes).toEqual([
+      { field: 'name', oldValues: ['Audited page'], newValues: ['Audited page 2'] },
     ]);
   });
 

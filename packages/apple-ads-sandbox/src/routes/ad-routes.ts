@@ -13,11 +13,13 @@ import { detail, notFound } from '../server/api-error.js';
 import { selectorSchema } from '@tapwise/apple-ads-schemas';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
-import { accountId, diff, idParam, ownAdGroup } from './scope.js';
+import { accountId, diff, idParam, ownAdGroup, recordWrite } from './scope.js';
 
-function ownAd(context: RouteContext, id: number): Ad {
+/** get-ads-_id_.md: a deleted ad is still answered by GET (`deleted: true`); writes 404. */
+function ownAd(context: RouteContext, id: number, readDeleted = false): Ad {
   const ad = context.store.ads.get(id);
-  if (!ad || ad.adAccountId !== accountId(context) || ad.deleted) throw notFound('Ad');
+  if (!ad || ad.adAccountId !== accountId(context) || (ad.deleted && !readDeleted))
+    throw notFound('Ad');
   return ad;
 }
 
@@ -47,7 +49,7 @@ export function registerAdRoutes(router: Router): void {
     return { body: { result: presentAd(store, ad.id) } };
   });
   router.add('GET', '/ads/{id}', (context) => ({
-    body: { result: presentAd(context.store, ownAd(context, idParam(context)).id) },
+    body: { result: presentAd(context.store, ownAd(context, idParam(context), true).id) },
   }));
   router.add('PUT', '/ads/{id}', (context) => {
     const ad = ownAd(context, idParam(context));
@@ -143,6 +145,12 @@ export function registerAdRoutes(router: Router): void {
       store.now(),
     );
     store.creatives.set(creative.id, creative);
+    recordWrite(context, {
+      entityType: 'CREATIVE',
+      changeType: 'CREATE',
+      adAccountId: account,
+      entity: creative,
+    });
     return { body: { result: creative } };
   });
   router.add('GET', '/creatives/{id}', (context) => ({
@@ -157,6 +165,13 @@ export function registerAdRoutes(router: Router): void {
       modificationTime: context.store.timestamp(),
     };
     context.store.creatives.set(creative.id, updated);
+    recordWrite(context, {
+      entityType: 'CREATIVE',
+      changeType: 'UPDATE',
+      adAccountId: creative.adAccountId,
+      entity: updated,
+      before: creative,
+    });
     return { body: { result: updated } };
   });
   router.add('DELETE', '/creatives/{id}', (context) => {
@@ -168,6 +183,12 @@ export function registerAdRoutes(router: Router): void {
       modificationTime: context.store.timestamp(),
     });
     context.store.revision++;
+    recordWrite(context, {
+      entityType: 'CREATIVE',
+      changeType: 'DELETE',
+      adAccountId: creative.adAccountId,
+      entity: creative,
+    });
     return { body: {} };
   });
   router.add('POST', '/creatives/query', (context) => {
