@@ -22,14 +22,28 @@ export const AD_GROUP_TARGETING_DIMENSIONS = [
   'radius',
 ] as const;
 
-const targeting = z.strictObject(
-  Object.fromEntries(
+/** Hour-of-week slots, 0 (Sunday 00:00) to 167 (Saturday 23:00). */
+const DAYPART_SLOT = /^(\d|[1-9]\d|1[0-5]\d|16[0-7])$/;
+
+/**
+ * adgrouptargetingcreate/daypart-datadictionary.md: `include` holds slot integers 0–167 as
+ * strings; `exclude` "has no effect", so it is taken as sent.
+ */
+const daypart = targetingDataSchema.extend({
+  include: z
+    .array(z.string().regex(DAYPART_SLOT, 'a daypart slot is an integer string from 0 to 167'))
+    .nullish(),
+});
+
+const targeting = z.strictObject({
+  ...(Object.fromEntries(
     AD_GROUP_TARGETING_DIMENSIONS.map((dimension) => [dimension, targetingDataSchema.nullish()]),
   ) as Record<
     (typeof AD_GROUP_TARGETING_DIMENSIONS)[number],
     z.ZodOptional<z.ZodNullable<typeof targetingDataSchema>>
-  >,
-);
+  >),
+  daypart: daypart.nullish(),
+});
 
 /** Not capped on the page; 200 like a campaign name (choice). */
 const name = z

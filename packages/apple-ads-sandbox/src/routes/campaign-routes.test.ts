@@ -102,6 +102,41 @@ describe('POST /campaigns', () => {
     );
   });
 
+  it("refuses a start or end time not written yyyy-MM-dd'T'HH:mm:ss.SSS", async () => {
+    const response = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({ startTime: '2030-01-02', endTime: '2030-01-03T00:00:00Z' }),
+    );
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([
+      ['INVALID_VALUE', 'startTime'],
+      ['INVALID_VALUE', 'endTime'],
+    ]);
+  });
+
+  it('requires invoiceDetail of a line-of-credit account, and stores it', async () => {
+    const account = harness.sandbox.store.accountOf(harness.adAccountId);
+    account.paymentModel = 'LOC';
+    try {
+      const refused = await harness.call('POST', '/campaigns', campaignBody());
+      expect(refused.status).toBe(400);
+      expect(detailsOf(refused)).toEqual([['FIELD_REQUIRED', 'invoiceDetail']]);
+      const invoiceDetail = {
+        clientName: 'Client',
+        orderNumber: 'PO-1',
+        primaryBuyerName: 'Jordan Lee',
+        primaryBuyerEmail: 'jordan@example.com',
+        billingEmail: 'billing@example.com',
+      };
+      const created = await harness.call('POST', '/campaigns', campaignBody({ invoiceDetail }));
+      expect(created.status).toBe(200);
+      expect(created.body.result).toMatchObject({ paymentModel: 'LOC', invoiceDetail });
+    } finally {
+      account.paymentModel = 'PAYG';
+    }
+  });
+
   it('refuses an end before the start', async () => {
     const response = await harness.call(
       'POST',
@@ -144,6 +179,15 @@ describe('PUT /campaigns/{id}', () => {
       bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
       startTime: '2020-01-01T00:00:00.000',
     });
+  });
+
+  it('refuses an empty countryOrRegion include', async () => {
+    const campaign = await createCampaign();
+    const response = await harness.call('PUT', `/campaigns/${campaign.id}`, {
+      targeting: { countryOrRegion: { include: [] } },
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response)).toEqual([['INVALID_VALUE', 'targeting.countryOrRegion.include']]);
   });
 
   it("puts a paused campaign's ad groups and keywords on CAMPAIGN_ON_HOLD", async () => {
@@ -278,6 +322,48 @@ describe('POST /adgroups and PUT /adgroups/{id}', () => {
         ['INVALID_FIELD', 'targeting.shoeSize'],
       ]),
     );
+  });
+
+  it("needs a bid, and bids only MANUAL_CPT or MAX_CONVERSIONS (the campaign's strategy by default)", async () => {
+    const campaign = await createCampaign();
+    const group = { campaignId: campaign.id, name: 'No bid', pricingModel: 'CPT' };
+    const withoutBid = await harness.call('POST', '/adgroups', group);
+    expect(withoutBid.status).toBe(400);
+    expect(detailsOf(withoutBid)).toEqual([['FIELD_REQUIRED', 'bidStrategy.bid']]);
+    const cpm = await harness.call('POST', '/adgroups', {
+      ...group,
+      bidStrategy: {
+        bidStrategyType: 'MANUAL_CPM',
+        bidStrategyGoal: 'IMPRESSION',
+        bid: { amount: '1.00' },
+      },
+    });
+    expect(detailsOf(cpm)).toEqual([['INVALID_VALUE', 'bidStrategy.bidStrategyType']]);
+  });
+
+  it('takes daypart slots 0 to 167 as integer strings', async () => {
+    const campaign = await createCampaign();
+    const group = (daypart: unknown) => ({
+      campaignId: campaign.id,
+      name: `Daypart ${++counter}`,
+      pricingModel: 'CPT',
+      bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP', bid: { amount: '1' } },
+      targeting: { daypart },
+    });
+    const refused = await harness.call(
+      'POST',
+      '/adgroups',
+      group({ include: ['0', '168', 'Monday 9', '-1'] }),
+    );
+    expect(refused.status).toBe(400);
+    expect(detailsOf(refused)).toEqual([
+      ['INVALID_VALUE', 'targeting.daypart.include.1'],
+      ['INVALID_VALUE', 'targeting.daypart.include.2'],
+      ['INVALID_VALUE', 'targeting.daypart.include.3'],
+    ]);
+    const created = await harness.call('POST', '/adgroups', group({ include: ['0', '99', '167'] }));
+    expect(created.status).toBe(200);
+    expect(created.body.result.targeting.daypart).toEqual({ include: ['0', '99', '167'] });
   });
 
   it('refuses pricingModel and campaignId on update, and applies the schedule', async () => {

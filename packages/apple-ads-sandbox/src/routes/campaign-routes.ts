@@ -120,6 +120,11 @@ function createCampaign(context: RouteContext) {
   checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
   if (request.adAccountId !== account)
     v.details.push(detail('INVALID_VALUE', 'adAccountId must match X-AP-Context', 'adAccountId'));
+  // campaigncreate.md: invoiceDetail is "Required for Line of Credit accounts".
+  if (store.accountOf(account).paymentModel === 'LOC' && !request.invoiceDetail)
+    v.details.push(
+      detail('FIELD_REQUIRED', 'invoiceDetail is required for a LOC account', 'invoiceDetail'),
+    );
   const adamId = Number(request.promotedObjectId);
   // Choice: the sandbox's accounts have no brand delegations, so a brand is never the account's.
   if (
@@ -160,6 +165,8 @@ function createCampaign(context: RouteContext) {
   );
   if (request.bidStrategy)
     campaign.bidStrategy = bidStrategyOf(request.bidStrategy, currency, campaign.bidStrategy);
+  campaign.paymentModel = store.accountOf(account).paymentModel;
+  campaign.invoiceDetail = request.invoiceDetail ?? null;
   store.putCampaign(campaign, now);
   store.recordChange({
     adAccountId: campaign.adAccountId,
