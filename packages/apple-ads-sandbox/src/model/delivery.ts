@@ -292,7 +292,7 @@ function keywordPotential(
 ): { record: MetricRecord; cptCents: number } {
   const traits = memo.keywordTraits(keywordId, campaign.countries);
   const random = sequence(hash(seed, keywordId, day));
-  const bidCents = keyword.bidCents ?? adGroup.defaultBidCents;
+  const bidCents = (adGroup.keywordBids ? keyword.bidCents : null) ?? adGroup.defaultBidCents;
   const relevance = traits.broad ? traits.relevance * 0.8 : traits.relevance;
   const searches = searchesOn(traits, day, random);
   const competitorCents = traits.competitorCents * (0.85 + 0.3 * random());

@@ -36,6 +36,8 @@ export interface AdGroupVersion {
   at: number;
   active: boolean;
   defaultBidCents: number;
+  /** keywordcreate.md: a keyword's bid is "not used" by a MAX_CONVERSIONS ad group. */
+  keywordBids: boolean;
   /** Share of the searching audience the targeting reaches (device, gender, age). */
   coverage: number;
   startMs: number;
@@ -148,6 +150,7 @@ export class SandboxStore {
       at,
       active: adGroup.status === 'ENABLED' && !adGroup.deleted,
       defaultBidCents: amountToCents(adGroup.bidStrategy.bid?.amount ?? '0') ?? 0,
+      keywordBids: adGroup.bidStrategy.bidStrategyType !== 'MAX_CONVERSIONS',
       coverage: targetingCoverage(adGroup.targeting),
       startMs: parseAppleTimestamp(adGroup.startTime),
       endMs: adGroup.endTime ? parseAppleTimestamp(adGroup.endTime) : Number.POSITIVE_INFINITY,

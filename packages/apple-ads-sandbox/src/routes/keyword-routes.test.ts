@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailsOf, startRouteHarness, type RouteHarness } from '../server/http-test-client.js';
+import {
+  detailsOf,
+  startRouteHarness,
+  startTestApi,
+  type Json,
+  type RouteHarness,
+} from '../server/http-test-client.js';
 
 let harness: RouteHarness;
 let adGroupId: number;
@@ -53,6 +59,17 @@ describe('keywords', () => {
     ]);
   });
 
+  it('serves EXACT and BROAD only, with a text of at most 80 characters', async () => {
+    const phrase = await harness.call('POST', '/keywords', {
+      adGroupId,
+      text: 'phrase words',
+      matchType: 'PHRASE',
+    });
+    expect(detailsOf(phrase)).toEqual([['INVALID_VALUE', 'matchType']]);
+    const long = await harness.call('POST', '/keywords', { adGroupId, text: 'w'.repeat(81) });
+    expect(detailsOf(long)).toEqual([['INVALID_VALUE', 'text']]);
+  });
+
   it('refuses a bulk update item that changes the text, naming its correlationId', async () => {
     const created = await harness.call('POST', '/keywords', { adGroupId, text: 'bulk text' });
     const response = await harness.call('POST', '/keywords/bulk-update', {
@@ -65,6 +82,54 @@ describe('keywords', () => {
         info: { field: 'text', correlationId: 4 },
       }),
     ]);
+  });
+});
+
+describe('keyword bids under MAX_CONVERSIONS', () => {
+  it('takes the bid but does not use it (keywordcreate.md: "not used")', async () => {
+    const api = await startTestApi();
+    try {
+      const { store } = api.sandbox;
+      const adGroup = [...store.adGroups.values()].find(
+        (group) =>
+          group.adAccountId === api.accountIds[0] &&
+          group.status === 'ENABLED' &&
+          store.campaigns.get(group.campaignId)?.status === 'ENABLED',
+      );
+      const keywordId =
+        (store.keywordIdsByAdGroup.get(adGroup?.id ?? 0) ?? [])
+          .map((id) => store.keywords.get(id))
+          .find((keyword) => keyword?.status === 'ENABLED')?.id ?? 0;
+      await api.call('PUT', `/adgroups/${adGroup?.id}`, {
+        body: {
+          bidStrategy: {
+            bidStrategyType: 'MAX_CONVERSIONS',
+            bidStrategyGoal: 'INSTALL',
+            bid: { amount: '5.00' },
+          },
+        },
+      });
+      const put = await api.call('PUT', `/keywords/${keywordId}`, {
+        body: { bid: { amount: '0.01' } },
+      });
+      expect(put.body.result.bid).toEqual({ amount: '0.01', currency: 'USD' });
+      api.clock.now += 5 * 86_400_000;
+      const report = await api.call('POST', '/reports/apps/keywords/query', {
+        body: {
+          timeRange: { start: '2026-06-16', end: '2026-06-19' },
+          filters: [{ field: 'campaignId', operator: 'EQUALS', value: adGroup?.campaignId }],
+          pagination: { pageSize: 1000 },
+        },
+      });
+      const row = report.body.result.rows.find((r: Json) => r.metadata.id === keywordId);
+      // A bid of 0.01 would win no auction, and cap the cost per tap at 0.01.
+      expect(row.totalMetrics.taps).toBeGreaterThan(0);
+      expect(Number(row.totalMetrics.localSpend.amount) / row.totalMetrics.taps).toBeGreaterThan(
+        0.01,
+      );
+    } finally {
+      await api.sandbox.close();
+    }
   });
 });
 
