@@ -64,6 +64,49 @@ export const isoDate = (what: string) =>
     .regex(ISO_DATE, `${what} must be a YYYY-MM-DD date`)
     .refine((value) => Number.isFinite(dayNumber(value)), `${what} must be a real date`);
 
+/** The metrics of a report row (appsmetrics.md): numbers a filter compares with. */
+export const REPORT_METRIC_FIELDS: ReadonlySet<string> = new Set([
+  'impressions',
+  'taps',
+  'ttr',
+  'localSpend',
+  'cpt',
+  'cpm',
+  'tapInstalls',
+  'viewInstalls',
+  'totalInstalls',
+  'tapNewDownloads',
+  'tapRedownloads',
+  'viewNewDownloads',
+  'viewRedownloads',
+  'totalNewDownloads',
+  'totalRedownloads',
+  'tapInstallCPI',
+  'totalAvgCPI',
+  'tapInstallRate',
+  'totalInstallRate',
+  'tapPreOrdersPlaced',
+  'viewPreOrdersPlaced',
+  'totalPreOrdersPlaced',
+]);
+
+const INTEGER = /^\d+$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The type a filter's values must have: ids (`id`, `…Id`: int64, or the Adam ID string) are
+ * integers, metrics numbers. filter.md's own example sends a metric as the string "100.00"
+ * (Filter.Value: "a bare string"), so a number's digits are taken either way.
+ */
+function valueTypeProblem(field: string, value: unknown): string | null {
+  const values = Array.isArray(value) ? value : [value];
+  if (field === 'id' || field.endsWith('Id'))
+    return values.every((item) => INTEGER.test(String(item))) ? null : `${field} takes integer ids`;
+  if (REPORT_METRIC_FIELDS.has(field))
+    return values.every((item) => DECIMAL.test(String(item))) ? null : `${field} takes numbers`;
+  return null;
+}
+
 /** A Filter (filter.md): single-value operators take a bare value or a one-element array. */
 export function reportFilterSchema(operators: readonly [string, ...string[]]) {
   return z
@@ -73,7 +116,9 @@ export function reportFilterSchema(operators: readonly [string, ...string[]]) {
       value: z.unknown().optional(),
     })
     .superRefine((filter, ctx) => {
-      const problem = arityProblem(filter.operator, filter.value, () => true);
+      const problem =
+        arityProblem(filter.operator, filter.value, () => true) ??
+        valueTypeProblem(filter.field, filter.value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });
     });
 }

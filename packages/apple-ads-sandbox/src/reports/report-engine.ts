@@ -20,6 +20,7 @@ import {
 import type { SandboxStore } from '../model/store.js';
 import { HOUR_CUMULATIVE } from '../model/delivery.js';
 import type { AdGroup, Campaign, Keyword } from '../model/entities.js';
+import { REPORT_METRIC_FIELDS } from '@tapwise/apple-ads-schemas';
 import { matchesFilter } from '../server/entity-query.js';
 import type { ReportRequest } from './report-request.js';
 
@@ -154,7 +155,9 @@ export function runReport(
   const termPlans = new SearchTermPlans(store.seed);
   const singles = new SingleContributions();
   const groupPlans = new GroupPlans(store.seed, request.groupBy);
-  const metadataFilters = request.filters.filter((filter) => !METRIC_FIELDS.has(filter.field));
+  const metadataFilters = request.filters.filter(
+    (filter) => !REPORT_METRIC_FIELDS.has(filter.field),
+  );
   const campaigns = request.campaignIds
     .map((id) => store.campaigns.get(id))
     .filter(
@@ -307,32 +310,6 @@ export function runReport(
     addEmptyRows(store, request, campaigns, rows, bucketCount, metadataFilters);
   return { rows: [...rows.values()], bucketLabels: bucketing.labels, currency: account.currency };
 }
-
-const METRIC_FIELDS = new Set([
-  'impressions',
-  'taps',
-  'ttr',
-  'localSpend',
-  'cpt',
-  'cpm',
-  'tapInstalls',
-  'viewInstalls',
-  'totalInstalls',
-  'tapNewDownloads',
-  'tapRedownloads',
-  'viewNewDownloads',
-  'viewRedownloads',
-  'totalNewDownloads',
-  'totalRedownloads',
-  'tapInstallCPI',
-  'totalAvgCPI',
-  'tapInstallRate',
-  'totalInstallRate',
-  'tapPreOrdersPlaced',
-  'viewPreOrdersPlaced',
-  'totalPreOrdersPlaced',
-]);
-export { METRIC_FIELDS };
 
 /** The contributions of a keyword's day at the keyword-wise levels. */
 function contributionsOf(

@@ -90,6 +90,35 @@ describe('POST /reports/apps/{level}/query', () => {
     expect(listed.status).toBe(200);
   });
 
+  it('takes integer ids and numeric metrics, a metric as a number string too (filter.md)', async () => {
+    await refused(
+      '/reports/apps/campaigns/query',
+      report({ filters: [{ field: 'campaignId', operator: 'IN', value: [campaignId, 'abc'] }] }),
+      'INVALID_VALUE',
+      'filters.0.value',
+    );
+    const base = report().filters;
+    await refused(
+      '/reports/apps/keywords/query',
+      report({ filters: [...base, { field: 'adGroupId', operator: 'EQUALS', value: '1.5' }] }),
+      'INVALID_VALUE',
+      'filters.1.value',
+    );
+    await refused(
+      '/reports/apps/campaigns/query',
+      report({ filters: [...base, { field: 'localSpend', operator: 'GREATER_THAN', value: 'a' }] }),
+      'INVALID_VALUE',
+      'filters.1.value',
+    );
+    const numeric = await kit.post(
+      '/reports/apps/campaigns/query',
+      report({
+        filters: [...base, { field: 'localSpend', operator: 'GREATER_THAN', value: ['100.00'] }],
+      }),
+    );
+    expect(numeric.status).toBe(200);
+  });
+
   it('holds each granularity to its window (timerange.md, get-app-*-reports.md)', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['campaigns', { start: day(-3), end: day(-3), granularity: 'DAILY' }, 'longer than one day'],
@@ -180,7 +209,7 @@ describe('POST /insights/apps/impression-share/query', () => {
     ...extra,
   });
 
-  it('refuses unknown options, a promotedObjectId not by EQUALS or IN and three sort fields', async () => {
+  it('refuses unknown options, a promotedObjectId not by EQUALS or IN or not an Adam ID, and three sort fields', async () => {
     await refused(
       '/insights/apps/impression-share/query',
       share({ options: { slots: 'ALL' } }),
@@ -192,6 +221,12 @@ describe('POST /insights/apps/impression-share/query', () => {
       share({ filters: [{ field: 'promotedObjectId', operator: 'NOT_EQUALS', value: adamId }] }),
       'INVALID_VALUE',
       'filters',
+    );
+    await refused(
+      '/insights/apps/impression-share/query',
+      share({ filters: [{ field: 'promotedObjectId', operator: 'EQUALS', value: 'my app' }] }),
+      'INVALID_VALUE',
+      'filters.0.value',
     );
     const sort = { field: 'rank', order: 'ASC' };
     await refused(

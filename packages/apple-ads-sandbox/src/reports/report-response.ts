@@ -16,7 +16,8 @@ import {
 import type { SandboxStore } from '../model/store.js';
 import { presentAd, presentAdGroup, presentCampaign, presentKeyword } from '../model/presenters.js';
 import { fieldValue, matchesFilter, sortEntities } from '../server/entity-query.js';
-import { METRIC_FIELDS, type ReportResult, type ReportRow } from './report-engine.js';
+import { REPORT_METRIC_FIELDS } from '@tapwise/apple-ads-schemas';
+import { type ReportResult, type ReportRow } from './report-engine.js';
 import type { ReportRequest } from './report-request.js';
 
 type Metrics = Record<string, unknown>;
@@ -159,7 +160,7 @@ export function* reportResponseChunks(
   request: ReportRequest,
   result: ReportResult,
 ): Generator<string> {
-  const metricFilters = request.filters.filter((filter) => METRIC_FIELDS.has(filter.field));
+  const metricFilters = request.filters.filter((filter) => REPORT_METRIC_FIELDS.has(filter.field));
   let rows = result.rows.filter(
     (row) => row.total.some((value) => value !== 0) || request.emptyMetrics,
   );
@@ -169,7 +170,7 @@ export function* reportResponseChunks(
       metricFilters.every((filter) => matchesFilter(totals(row), filter)),
     );
   const sortValue = (row: ReportRow, field: string): unknown => {
-    if (METRIC_FIELDS.has(field)) return fieldValue(totals(row), field);
+    if (REPORT_METRIC_FIELDS.has(field)) return fieldValue(totals(row), field);
     if (field === 'id') return request.level === 'searchterms' ? row.key : row.entityId;
     if (field === 'searchTermText') return row.searchTerm?.text;
     if (field in row.groups) return row.groups[field];
