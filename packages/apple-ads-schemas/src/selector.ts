@@ -237,6 +237,17 @@ export const SELECTOR_RULES = {
     },
     pageSizeMax: PAGE_SIZE_MAX,
   },
+  '/eligibilities/apps/query': {
+    page: 'find-apps-eligibilities.md',
+    fields: {
+      adamId: { operators: ['EQUALS'], sortable: false },
+      supplyPlacement: ENUM,
+      state: ENUM,
+      countryOrRegion: ENUM,
+      deviceClass: ENUM,
+    },
+    pageSizeMax: PAGE_SIZE_MAX,
+  },
   '/business-brands/query': {
     page: 'query-brands.md',
     fields: { id: ID, 'eligibility.status': { operators: ['EQUALS'], sortable: false } },

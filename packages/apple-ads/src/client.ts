@@ -19,7 +19,6 @@ import {
   reportRequestSchema,
   requireValid,
   selectorSchema,
-  selectorShapeSchema,
   type AppSearchParams,
   type QueryEndpoint,
   type V1Schema,
@@ -336,7 +335,11 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
         call<Page<Record<string, unknown>>>(
           'POST',
           '/eligibilities/apps/query',
-          requireValid('POST /eligibilities/apps/query', selectorShapeSchema, selector),
+          requireValid(
+            'POST /eligibilities/apps/query',
+            selectorSchema('/eligibilities/apps/query'),
+            selector,
+          ),
         ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(

@@ -1,5 +1,9 @@
 // Identity and access: /me, /acls, ad accounts and apps search / details / eligibility.
-import { APP_SEARCH_LIMIT_MAX, appSearchParamsSchema } from '@tapwise/apple-ads-schemas';
+import {
+  APP_SEARCH_LIMIT_MAX,
+  appSearchParamsSchema,
+  selectorSchema,
+} from '@tapwise/apple-ads-schemas';
 import { COUNTRIES } from '../geo/geo-dataset.js';
 import { APP_STOREFRONTS } from '../model/catalogue.js';
 import { newAdvertiserResource } from '../model/factories.js';
@@ -90,7 +94,7 @@ export function registerAccountRoutes(router: Router): void {
         modificationTime: account.creationTime,
       })),
     );
-    return { body: runQuery(rows, context.body) };
+    return { body: runQuery(rows, context.body, selectorSchema('/eligibilities/apps/query')) };
   });
 }
 

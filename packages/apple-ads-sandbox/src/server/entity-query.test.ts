@@ -275,3 +275,50 @@ describe('every entity query', () => {
     expect(byTime.body.result?.length).toBeGreaterThan(0);
   });
 });
+
+describe('POST /eligibilities/apps/query', () => {
+  it('takes the fields table of find-apps-eligibilities.md', async () => {
+    const adamId = kit.sandbox.accounts()[0]?.adamIds[0];
+    await refused(
+      '/eligibilities/apps/query',
+      { filters: [filter('adamId', 'IN', [adamId])] },
+      'INVALID_VALUE',
+      'filters.0.operator',
+    );
+    await refused(
+      '/eligibilities/apps/query',
+      { filters: [filter('minAge', 'EQUALS', 4)] },
+      'INVALID_VALUE',
+      'filters.0.field',
+    );
+    await refused(
+      '/eligibilities/apps/query',
+      { sorting: [{ field: 'adamId', order: 'ASC' }] },
+      'INVALID_VALUE',
+      'sorting.0.field',
+    );
+    const rows = await kit.post('/eligibilities/apps/query', {
+      filters: [
+        filter('adamId', 'EQUALS', adamId),
+        filter('countryOrRegion', 'IN', ['GB']),
+        filter('supplyPlacement', 'EQUALS', 'APPSTORE_SEARCH_RESULTS'),
+      ],
+      sorting: [{ field: 'countryOrRegion', order: 'DESC' }],
+    });
+    expect(rows.status).toBe(200);
+    const { creationTime } = kit.sandbox.store.accountOf(kit.adAccountId);
+    expect(rows.body.result).toEqual([
+      {
+        adamId,
+        supplyPlacement: 'APPSTORE_SEARCH_RESULTS',
+        supplySource: 'APPSTORE',
+        minAge: 4,
+        state: 'ELIGIBLE',
+        countryOrRegion: 'GB',
+        deviceClass: 'IPHONE',
+        creationTime,
+        modificationTime: creationTime,
+      },
+    ]);
+  });
+});
