@@ -85,6 +85,32 @@ describe('keywords', () => {
   });
 });
 
+describe('keywords under a paused or deleted ad group', () => {
+  it('enables a keyword of a paused ad group (AD_GROUP_ON_HOLD) and answers 404 once it is deleted', async () => {
+    const group = await harness.call('POST', '/adgroups', {
+      campaignId,
+      name: 'Paused parent',
+      pricingModel: 'CPT',
+      status: 'PAUSED',
+      bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP', bid: { amount: '1' } },
+    });
+    const keyword = await harness.call('POST', '/keywords', {
+      adGroupId: group.body.result.id,
+      text: 'paused parent',
+      status: 'PAUSED',
+    });
+    const path = `/keywords/${keyword.body.result.id}`;
+    const enabled = await harness.call('PUT', path, { status: 'ENABLED' });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.result).toMatchObject({
+      status: 'ENABLED',
+      displayStatus: 'AD_GROUP_ON_HOLD',
+    });
+    await harness.call('DELETE', `/adgroups/${group.body.result.id}`);
+    expect((await harness.call('PUT', path, { status: 'ENABLED' })).status).toBe(404);
+  });
+});
+
 describe('keyword bids under MAX_CONVERSIONS', () => {
   it('takes the bid but does not use it (keywordcreate.md: "not used")', async () => {
     const api = await startTestApi();
