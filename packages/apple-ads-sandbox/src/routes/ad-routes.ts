@@ -15,7 +15,6 @@ import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
 import { accountId, diff, idParam, ownAdGroup, recordWrite } from './scope.js';
 
-/** get-ads-_id_.md: a deleted ad is still answered by GET (`deleted: true`); writes 404. */
 function ownAd(context: RouteContext, id: number, readDeleted = false): Ad {
   const ad = context.store.ads.get(id);
   if (!ad || ad.adAccountId !== accountId(context) || (ad.deleted && !readDeleted))

@@ -289,6 +289,34 @@ describe('DELETE /campaigns/{id} and /adgroups/{id}', () => {
   });
 });
 
+describe('GET of deleted entities', () => {
+  it('still answers a deleted campaign, ad group, keyword and negative by id, and refuses to change them', async () => {
+    const campaign = await createCampaign();
+    const adGroup = await createAdGroup(campaign.id);
+    const keyword = await harness.call('POST', '/keywords', {
+      adGroupId: adGroup.id,
+      text: 'gone',
+    });
+    const negative = await harness.call('POST', '/negative-keywords', {
+      adGroupId: adGroup.id,
+      text: 'gone too',
+    });
+    await harness.call('DELETE', `/campaigns/${campaign.id}`);
+    const paths = [
+      `/campaigns/${campaign.id}`,
+      `/adgroups/${adGroup.id}`,
+      `/keywords/${keyword.body.result.id}`,
+      `/negative-keywords/${negative.body.result.id}`,
+    ];
+    for (const path of paths) {
+      const read = await harness.call('GET', path);
+      expect([path, read.status, read.body.result.deleted]).toEqual([path, 200, true]);
+      const write = await harness.call('PUT', path, { status: 'PAUSED' });
+      expect([path, write.status]).toEqual([path, 404]);
+    }
+  });
+});
+
 describe('POST /adgroups and PUT /adgroups/{id}', () => {
   it('refuses a pricing model that does not match the campaign billing event', async () => {
     const campaign = await createCampaign();

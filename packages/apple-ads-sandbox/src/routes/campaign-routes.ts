@@ -28,7 +28,9 @@ import { accountId, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from '.
 export function registerCampaignRoutes(router: Router): void {
   router.add('POST', '/campaigns', createCampaign);
   router.add('GET', '/campaigns/{id}', (context) => ({
-    body: { result: presentCampaign(context.store, ownCampaign(context, idParam(context)).id) },
+    body: {
+      result: presentCampaign(context.store, ownCampaign(context, idParam(context), true).id),
+    },
   }));
   router.add('GET', '/campaigns/{id}/legacy-app-limited-status-reason-details', (context) => ({
     body: { result: legacyLimitedStatusReasons(ownCampaign(context, idParam(context))) },
@@ -49,7 +51,9 @@ export function registerCampaignRoutes(router: Router): void {
 
   router.add('POST', '/adgroups', createAdGroup);
   router.add('GET', '/adgroups/{id}', (context) => ({
-    body: { result: presentAdGroup(context.store, ownAdGroup(context, idParam(context)).id) },
+    body: {
+      result: presentAdGroup(context.store, ownAdGroup(context, idParam(context), true).id),
+    },
   }));
   router.add('PUT', '/adgroups/{id}', updateAdGroup);
   router.add('DELETE', '/adgroups/{id}', (context) => {

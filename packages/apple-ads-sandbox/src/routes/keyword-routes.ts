@@ -205,9 +205,13 @@ function keywordDelete(context: RouteContext, id: number): () => null {
   };
 }
 
-function ownNegative(context: RouteContext, id: number): NegativeKeyword {
+function ownNegative(context: RouteContext, id: number, readDeleted = false): NegativeKeyword {
   const negative = context.store.negativeKeywords.get(id);
-  if (!negative || negative.adAccountId !== accountId(context) || negative.deleted)
+  if (
+    !negative ||
+    negative.adAccountId !== accountId(context) ||
+    (negative.deleted && !readDeleted)
+  )
     throw notFound('Negative keyword');
   return negative;
 }
@@ -316,7 +320,9 @@ export function registerKeywordRoutes(router: Router): void {
     body: { result: keywordCreate(context, context.body)() },
   }));
   router.add('GET', '/keywords/{id}', (context) => ({
-    body: { result: presentKeyword(context.store, ownKeyword(context, idParam(context)).id) },
+    body: {
+      result: presentKeyword(context.store, ownKeyword(context, idParam(context), true).id),
+    },
   }));
   router.add('PUT', '/keywords/{id}', (context) => ({
     body: { result: keywordUpdate(context, context.body, idParam(context))() },
@@ -352,7 +358,7 @@ export function registerKeywordRoutes(router: Router): void {
     body: { result: negativeCreate(context, context.body)() },
   }));
   router.add('GET', '/negative-keywords/{id}', (context) => ({
-    body: { result: ownNegative(context, idParam(context)) },
+    body: { result: ownNegative(context, idParam(context), true) },
   }));
   router.add('PUT', '/negative-keywords/{id}', (context) => ({
     body: { result: negativeUpdate(context, context.body, idParam(context))() },

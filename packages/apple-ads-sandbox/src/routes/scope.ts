@@ -1,4 +1,6 @@
 // Lookups scoped to the ad account named in X-AP-Context: another account's entity is a 404.
+// A deleted entity is a 404 to writes; GET by id reads it (readDeleted), as Apple's get pages of
+// campaigns, ad groups, keywords, negative keywords and ads say.
 import type { AdGroup, Campaign, Keyword } from '../model/entities.js';
 import type { RouteContext } from '../server/router.js';
 import { ApiError, notFound } from '../server/api-error.js';
@@ -28,23 +30,27 @@ export function idParam(context: RouteContext, name = 'id'): number {
   return id;
 }
 
-export function ownCampaign(context: RouteContext, id: number): Campaign {
+export function ownCampaign(context: RouteContext, id: number, readDeleted = false): Campaign {
   const campaign = context.store.campaigns.get(id);
-  if (!campaign || campaign.adAccountId !== accountId(context) || campaign.deleted)
+  if (
+    !campaign ||
+    campaign.adAccountId !== accountId(context) ||
+    (campaign.deleted && !readDeleted)
+  )
     throw notFound('Campaign');
   return campaign;
 }
 
-export function ownAdGroup(context: RouteContext, id: number): AdGroup {
+export function ownAdGroup(context: RouteContext, id: number, readDeleted = false): AdGroup {
   const adGroup = context.store.adGroups.get(id);
-  if (!adGroup || adGroup.adAccountId !== accountId(context) || adGroup.deleted)
+  if (!adGroup || adGroup.adAccountId !== accountId(context) || (adGroup.deleted && !readDeleted))
     throw notFound('Ad group');
   return adGroup;
 }
 
-export function ownKeyword(context: RouteContext, id: number): Keyword {
+export function ownKeyword(context: RouteContext, id: number, readDeleted = false): Keyword {
   const keyword = context.store.keywords.get(id);
-  if (!keyword || keyword.adAccountId !== accountId(context) || keyword.deleted)
+  if (!keyword || keyword.adAccountId !== accountId(context) || (keyword.deleted && !readDeleted))
     throw notFound('Keyword');
   return keyword;
 }
