@@ -137,6 +137,34 @@ describe('POST /campaigns', () => {
     }
   });
 
+  it('takes only the context account, its currency and apps, and a name not yet used', async () => {
+    const foreign = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({
+        adAccountId: harness.adAccountId + 1,
+        dailyBudget: { value: { amount: '50.00', currency: 'EUR' } },
+        promotedObjectId: '1',
+      }),
+    );
+    expect(foreign.status).toBe(400);
+    expect(detailsOf(foreign)).toEqual([
+      ['INVALID_VALUE', 'dailyBudget.value.currency'],
+      ['INVALID_VALUE', 'adAccountId'],
+      ['INVALID_VALUE', 'promotedObjectId'],
+    ]);
+    const brand = await harness.call(
+      'POST',
+      '/campaigns',
+      campaignBody({ promotedObjectType: 'BUSINESS_BRAND' }),
+    );
+    expect(detailsOf(brand)).toEqual([['INVALID_VALUE', 'promotedObjectId']]);
+    const first = await createCampaign();
+    const name = (await harness.call('GET', `/campaigns/${first.id}`)).body.result.name;
+    const duplicate = await harness.call('POST', '/campaigns', campaignBody({ name }));
+    expect(detailsOf(duplicate)).toEqual([['DUPLICATE_NAME', 'name']]);
+  });
+
   it('refuses an end before the start', async () => {
     const response = await harness.call(
       'POST',
