@@ -150,9 +150,10 @@ describe('entities', () => {
     const paused = await account.campaigns.update(campaign.id, { status: 'PAUSED' });
     expect(paused.displayStatus).toBe('PAUSED');
     await account.campaigns.delete(campaign.id);
-    await expect(account.campaigns.get(campaign.id)).rejects.toMatchObject({
-      kind: 'not-found',
-      status: 404,
+    // get-campaigns-_id_.md: a deleted campaign is still answered by id.
+    expect(await account.campaigns.get(campaign.id)).toMatchObject({
+      deleted: true,
+      displayStatus: 'DELETED',
     });
     const deleted = await account.campaigns.query({
       filters: [{ field: 'deleted', operator: 'EQUALS', value: true }],

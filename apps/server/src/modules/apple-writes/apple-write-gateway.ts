@@ -199,25 +199,26 @@ async function applyChange<L extends WritableLevel>(
   return { changed: true, row };
 }
 
-/** Apple's entity now; one Apple no longer has was deleted there, which the copy learns. */
+/**
+ * Apple's entity now; one deleted there (answered `deleted: true`, as the get-*-_id_ pages say,
+ * or 404) is flagged deleted in the copy and the change refused.
+ */
 async function currentInApple<L extends WritableLevel>(
   scope: GatewayScope,
   account: AccountClient,
   change: EntityChange<L>,
   stored: StoredRow,
 ): Promise<AppleEntityOf[L]> {
-  try {
-    return await LEVEL_OPERATIONS[change.level].get(account, change.ref.id);
-  } catch (error) {
-    if (error instanceof AppleAdsError && error.kind === 'not-found') {
-      const { teamId: _team, ...row } = stored;
-      await saveStoredCopies(scope.db, scope.actor.teamId, change.level, [
-        { ...row, deleted: true },
-      ]);
-      throw new AppError('ENTITY_CHANGED', ADS_MANAGER_MESSAGES.entityChanged);
-    }
-    throw refusal(error, change.failure);
-  }
+  const current = await LEVEL_OPERATIONS[change.level]
+    .get(account, change.ref.id)
+    .catch((error: unknown) => {
+      if (error instanceof AppleAdsError && error.kind === 'not-found') return null;
+      throw refusal(error, change.failure);
+    });
+  if (current && !current.deleted) return current;
+  const { teamId: _team, ...row } = stored;
+  await saveStoredCopies(scope.db, scope.actor.teamId, change.level, [{ ...row, deleted: true }]);
+  throw new AppError('ENTITY_CHANGED', ADS_MANAGER_MESSAGES.entityChanged);
 }
 
 async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(

@@ -186,6 +186,20 @@ describe('status changes', () => {
     });
   });
 
+  it('refuses a change to a keyword deleted in Apple (answered deleted: true) and flags the copy', async () => {
+    const [, adGroup] = await adGroupsOf(campaignIds[3]!);
+    const [keyword] = await keywordsOf(adGroup!.id);
+    const seen = await refOf('keyword', keyword!.id);
+    await apple.keywords.delete(keyword!.id);
+    expect((await apple.keywords.get(keyword!.id)).deleted).toBe(true);
+    const answer = await gql(STATUS, statusChange('keyword', 'pause', [seen]));
+    expect(answer.errors?.[0]).toMatchObject({
+      message: ADS_MANAGER_MESSAGES.entityChanged,
+      extensions: { code: ERROR_CODES.ENTITY_CHANGED },
+    });
+    expect((await stored('keyword', keyword!.id))!.deleted).toBe(true);
+  });
+
   it('answers several rows one by one: a row changed in Apple fails, the others go on', async () => {
     const [adGroup] = await adGroupsOf(campaignIds[3]!);
     const keywords = (await keywordsOf(adGroup!.id)).slice(0, 3);
@@ -206,7 +220,7 @@ describe('status changes', () => {
     expect((await stored('keyword', keywords[1]!.id))!.bidMicros).toBe(3_330_000);
   });
 
-  it('deletes an ad group: Apple no longer serves it and the copy is flagged deleted', async () => {
+  it('deletes an ad group: Apple answers it deleted and the copy is flagged deleted', async () => {
     const adGroups = await adGroupsOf(campaignIds[2]!);
     const id = adGroups.at(-1)!.id;
     const answer = await ok<{ changeEntityStatus: WriteResult }>(
@@ -214,7 +228,7 @@ describe('status changes', () => {
       statusChange('adGroup', 'delete', [await refOf('adGroup', id)]),
     );
     expect(answer.changeEntityStatus.successMessage).toBe(ADS_MANAGER_MESSAGES.deleted);
-    await expect(apple.adGroups.get(id)).rejects.toMatchObject({ kind: 'not-found' });
+    expect((await apple.adGroups.get(id)).deleted).toBe(true);
     expect(await stored('adGroup', id)).toMatchObject({ deleted: true, displayStatus: 'DELETED' });
     expect(await latestLog()).toMatchObject({
       logType: 'ad_group_deleted',
@@ -697,7 +711,7 @@ describe('moving and copying keywords', () => {
       successMessage: ADS_MANAGER_MESSAGES.keywordsMoved,
       results: [{ id: keyword!.id, ok: true }],
     });
-    await expect(apple.keywords.get(keyword!.id)).rejects.toMatchObject({ kind: 'not-found' });
+    expect((await apple.keywords.get(keyword!.id)).deleted).toBe(true);
     expect(await inAdGroup(source.id, keyword!.text)).toHaveLength(0);
     expect((await stored('keyword', keyword!.id))!.deleted).toBe(true);
     const [there] = await inAdGroup(target.id, keyword!.text);
@@ -900,7 +914,7 @@ describe('REST campaign paths', () => {
       company.session,
     );
     expect(deleted.body.successMessage).toBe(ADS_MANAGER_MESSAGES.deleted);
-    await expect(apple.campaigns.get(id)).rejects.toMatchObject({ kind: 'not-found' });
+    expect((await apple.campaigns.get(id)).deleted).toBe(true);
     expect((await stored('campaign', id))!.deleted).toBe(true);
   });
 });
