@@ -702,6 +702,18 @@ describe('moving and copying keywords', () => {
     ]);
   });
 
+  it('refuses to copy a keyword deleted in Apple since the page loaded', async () => {
+    const { source, target } = await adGroupPair();
+    const inTarget = new Set((await keywordsOf(target.id)).map((k) => k.text));
+    const keyword = (await keywordsOf(source.id)).find((k) => !inTarget.has(k.text));
+    await apple.keywords.delete(keyword!.id);
+    const copied = await transfer('copy', [keyword!.id], target.id);
+    expect(copied.results).toEqual([
+      { id: keyword!.id, ok: false, message: ADS_MANAGER_MESSAGES.entityChanged },
+    ]);
+    expect(await inAdGroup(target.id, keyword!.text)).toEqual([]);
+  });
+
   it('moves a keyword: created in the new ad group, deleted from the old, recorded once', async () => {
     const { source, target } = await adGroupPair();
     const [, keyword] = await keywordsOf(source.id);

@@ -151,10 +151,14 @@ async function copyKeyword(
   const [created] = await gateway.create({
     level: 'keyword',
     items: [keyword.id],
-    send: async (account, [id]) =>
-      account.keywords.bulkCreate([newKeyword(target, await account.keywords.get(id!))], {
+    send: async (account, [id]) => {
+      const current = await account.keywords.get(id!);
+      // Deleted in Apple since the page loaded (its get answers deleted: true): nothing to copy.
+      if (current.deleted) throw new AppError('ENTITY_CHANGED', MESSAGES.entityChanged);
+      return account.keywords.bulkCreate([newKeyword(target, current)], {
         allowPartialSuccess: true,
-      }),
+      });
+    },
     failure: MESSAGES.updateFailed,
     record: (row) => ({
       logType: 'keyword_copied',
