@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  campaignBody,
   expectRefused,
   startTestApi,
   type Json,
@@ -201,15 +202,7 @@ describe('change history queries', () => {
 describe('change details', () => {
   it('pages the changes array with limit and offset, and refuses other parameters', async () => {
     const created = await api.call('POST', '/campaigns', {
-      body: {
-        adAccountId: api.accountIds[0],
-        name: 'History detail',
-        billingEvent: 'TAPS',
-        promotedObjectType: 'APPSTORE_APP',
-        promotedObjectId: String(api.sandbox.accounts()[0]?.adamIds[0]),
-        dailyBudget: { value: { amount: '50.00', currency: 'USD' } },
-        targeting: { countryOrRegion: { include: ['US'] } },
-      },
+      body: campaignBody(api.sandbox, { name: 'History detail' }),
     });
     const detailId = `Campaign.${created.body.result.id}`;
     const [row] = (

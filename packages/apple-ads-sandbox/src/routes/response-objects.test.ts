@@ -3,7 +3,7 @@
 // missing or invented field fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToCents } from '../model/money.js';
-import { startTestApi, type Json, type TestApi } from '../server/http-test-client.js';
+import { campaignBody, startTestApi, type Json, type TestApi } from '../server/http-test-client.js';
 
 let api: TestApi;
 let adAccountId: number;
@@ -97,15 +97,13 @@ describe('accounts (me.md, useracl.md, acladaccount.md, adaccount.md)', () => {
 describe('entities (campaign.md, adgroup.md, keyword.md, negativekeyword.md, ad.md, creative.md, productpagedetails.md)', () => {
   it('answers each entity by GET and by query with exactly the fields of its object page', async () => {
     const campaign = (
-      await post('/campaigns', {
-        adAccountId,
-        name: 'Objects',
-        billingEvent: 'TAPS',
-        promotedObjectType: 'APPSTORE_APP',
-        promotedObjectId: String(adamId),
-        dailyBudget: { value: { amount: '50', currency: 'USD' } },
-        targeting: { countryOrRegion: { include: ['US'] } },
-      })
+      await post(
+        '/campaigns',
+        campaignBody(api.sandbox, {
+          name: 'Objects',
+          dailyBudget: { value: { amount: '50', currency: 'USD' } },
+        }),
+      )
     ).result;
     await expectServed('campaigns', campaign.id, {
       id: campaign.id,
@@ -443,15 +441,13 @@ describe('geo search (searchentity.md)', () => {
 describe('change history (auditsummary.md, changedetails.md, activitydetail.md)', () => {
   it('answers AuditSummary rows and ChangeDetails with string ids and string values', async () => {
     const campaign = (
-      await post('/campaigns', {
-        adAccountId,
-        name: 'History',
-        billingEvent: 'TAPS',
-        promotedObjectType: 'APPSTORE_APP',
-        promotedObjectId: String(adamId),
-        dailyBudget: { value: { amount: '50', currency: 'USD' } },
-        targeting: { countryOrRegion: { include: ['US'] } },
-      })
+      await post(
+        '/campaigns',
+        campaignBody(api.sandbox, {
+          name: 'History',
+          dailyBudget: { value: { amount: '50', currency: 'USD' } },
+        }),
+      )
     ).result;
     const renamed = await api.call('PUT', `/campaigns/${campaign.id}`, {
       body: { name: 'History renamed' },

@@ -137,6 +137,21 @@ export async function startTestApi(
   };
 }
 
+/** A valid POST /campaigns body: the scenario's first account promoting its first app in the US. */
+export function campaignBody(sandbox: Sandbox, overrides: Record<string, unknown> = {}) {
+  const [account] = sandbox.accounts();
+  return {
+    adAccountId: account?.id,
+    name: 'Campaign',
+    billingEvent: 'TAPS',
+    promotedObjectType: 'APPSTORE_APP',
+    promotedObjectId: String(account?.adamIds[0]),
+    dailyBudget: { value: { amount: '50.00', currency: 'USD' } },
+    targeting: { countryOrRegion: { include: ['US'] } },
+    ...overrides,
+  };
+}
+
 /**
  * An Apple Maps ad account delegated the org's business brand, created through the API: the
  * account that sees the brand's places, assets and suggestions.
