@@ -33,8 +33,21 @@ export function registerAdRoutes(router: Router): void {
   router.add('POST', '/ads', (context) => {
     const { adGroupId, creativeId, name, status } = parseBody(adCreateSchema, context.body);
     const adGroup = ownAdGroup(context, adGroupId);
-    ownCreative(context, creativeId);
+    const creative = ownCreative(context, creativeId);
     const { store } = context;
+    // Choice: an ad shows its campaign's app, so its creative's product page is of that app.
+    const campaign = store.campaigns.get(adGroup.campaignId);
+    if (creative.destination.parameters.adamId !== campaign?.promotedObjectId) {
+      const v = Validator.of(context.body);
+      v.details.push(
+        detail(
+          'INVALID_VALUE',
+          "the creative is a product page of another app than the campaign's",
+          'creativeId',
+        ),
+      );
+      v.done();
+    }
     const ad = newAd(store.nextId(), { adGroup, creativeId, name, status }, store.now());
     store.putAd(ad);
     store.recordChange({

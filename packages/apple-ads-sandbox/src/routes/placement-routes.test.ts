@@ -1,0 +1,325 @@
+import { APP_STORE_PLACEMENTS } from '@tapwise/apple-ads-schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Creative } from '../model/entities.js';
+import { detailsOf, startTestApi, type Json, type TestApi } from '../server/http-test-client.js';
+
+let api: TestApi;
+let adamId: string;
+let otherAdamId: string;
+let counter = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [adamId, otherAdamId] = (api.sandbox.accounts()[0]?.adamIds ?? []).map(String) as [
+    string,
+    string,
+  ];
+});
+afterAll(() => api.sandbox.close());
+
+const call = (method: string, path: string, body?: unknown) => api.call(method, path, { body });
+
+const campaignBody = (placement: string, extra: Record<string, unknown> = {}) => ({
+  adAccountId: api.accountIds[0],
+  name: `Placement ${++counter}`,
+  billingEvent: 'TAPS',
+  promotedObjectType: 'APPSTORE_APP',
+  promotedObjectId: adamId,
+  dailyBudget: { value: { amount: '500.00', currency: 'USD' } },
+  targeting: {
+    countryOrRegion: { include: ['US'] },
+    supplyPlacement: { include: [placement] },
+  },
+  bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP' },
+  ...extra,
+});
+
+const adGroupBody = (campaignId: number, extra: Record<string, unknown> = {}) => ({
+  campaignId,
+  name: `Group ${++counter}`,
+  pricingModel: 'CPT',
+  bidStrategy: {
+    bidStrategyType: 'MANUAL_CPT',
+    bidStrategyGoal: 'TAP',
+    bid: { amount: '3.00', currency: 'USD' },
+  },
+  ...extra,
+});
+
+async function created(path: string, body: unknown): Promise<Json> {
+  const response = await call('POST', path, body);
+  expect(response.status).toBe(200);
+  return response.body.result;
+}
+
+async function refused(path: string, body: unknown, method = 'POST') {
+  const response = await call(method, path, body);
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  return detailsOf(response);
+}
+
+/** A product page creative of the app already in the demo account. */
+function creativeOf(app: string, creativeType: Creative['creativeType']): number {
+  const creative = [...api.sandbox.store.creatives.values()].find(
+    (candidate) =>
+      candidate.adAccountId === api.accountIds[0] &&
+      candidate.creativeType === creativeType &&
+      candidate.destination.parameters.adamId === app,
+  );
+  return creative?.id ?? 0;
+}
+
+describe('POST /campaigns on each App Store placement', () => {
+  it('creates a campaign on every App Store placement and answers it as sent', async () => {
+    for (const placement of APP_STORE_PLACEMENTS) {
+      const campaign = await created('/campaigns', campaignBody(placement));
+      const read = await call('GET', `/campaigns/${campaign.id}`);
+      expect(read.body.result).toMatchObject({
+        billingEvent: 'TAPS',
+        promotedObjectType: 'APPSTORE_APP',
+        promotedObjectId: adamId,
+        bidStrategy: { bidStrategyType: 'MANUAL_CPT', bidStrategyGoal: 'TAP' },
+      });
+      expect(read.body.result.targeting).toEqual({
+        supplySource: { include: ['APPSTORE'] },
+        countryOrRegion: { include: ['US'] },
+        supplyPlacement: { include: [placement] },
+      });
+    }
+  });
+
+  it('serves search results when supplyPlacement is omitted (choice)', async () => {
+    const body = campaignBody('APPSTORE_SEARCH_RESULTS');
+    const campaign = await created('/campaigns', {
+      ...body,
+      targeting: { countryOrRegion: { include: ['US'] } },
+    });
+    expect(campaign.targeting.supplyPlacement).toEqual({ include: ['APPSTORE_SEARCH_RESULTS'] });
+  });
+
+  it('refuses an unknown placement, a Maps placement and two placements in one campaign', async () => {
+    expect(await refused('/campaigns', campaignBody('APPSTORE_TOP_CHARTS'))).toEqual([
+      ['INVALID_VALUE', 'targeting.supplyPlacement.include.0'],
+    ]);
+    expect(await refused('/campaigns', campaignBody('MAPS_SEARCH_HOME'))).toEqual([
+      ['INVALID_VALUE', 'targeting.supplyPlacement.include.0'],
+    ]);
+    const two = campaignBody('APPSTORE_TODAY_TAB');
+    two.targeting.supplyPlacement.include.push('APPSTORE_SEARCH_TAB');
+    expect(await refused('/campaigns', two)).toEqual([
+      ['INVALID_VALUE', 'targeting.supplyPlacement.include'],
+    ]);
+  });
+
+  it('bills an app campaign on taps, from APPSTORE, with MANUAL_CPT or MAX_CONVERSIONS', async () => {
+    expect(
+      await refused(
+        '/campaigns',
+        campaignBody('APPSTORE_TODAY_TAB', {
+          billingEvent: 'IMPRESSIONS',
+          bidStrategy: { bidStrategyType: 'MANUAL_CPM', bidStrategyGoal: 'IMPRESSION' },
+        }),
+      ),
+    ).toEqual([
+      ['INVALID_VALUE', 'billingEvent'],
+      ['INVALID_VALUE', 'bidStrategy.bidStrategyType'],
+    ]);
+    const maps = campaignBody('APPSTORE_SEARCH_TAB');
+    expect(
+      await refused('/campaigns', {
+        ...maps,
+        targeting: { ...maps.targeting, supplySource: { include: ['MAPS'] } },
+      }),
+    ).toEqual([['INVALID_VALUE', 'targeting.supplySource.include']]);
+  });
+
+  it('takes MAX_CONVERSIONS in search results only (choice)', async () => {
+    const maxConversions = {
+      bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
+    };
+    await created('/campaigns', campaignBody('APPSTORE_SEARCH_RESULTS', maxConversions));
+    for (const placement of APP_STORE_PLACEMENTS.slice(1))
+      expect(await refused('/campaigns', campaignBody(placement, maxConversions))).toEqual([
+        ['INVALID_VALUE', 'bidStrategy.bidStrategyType'],
+      ]);
+  });
+});
+
+describe('PUT /campaigns/{id} on a placement', () => {
+  it('keeps the placement it was created for and the App Store bid strategies', async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_PRODUCT_PAGES'));
+    expect(
+      await refused(
+        `/campaigns/${campaign.id}`,
+        {
+          targeting: { supplyPlacement: { include: ['APPSTORE_SEARCH_RESULTS'] } },
+          bidStrategy: { bidStrategyType: 'MAX_CONVERSIONS', bidStrategyGoal: 'INSTALL' },
+        },
+        'PUT',
+      ),
+    ).toEqual([
+      ['INVALID_VALUE', 'targeting.supplyPlacement.include'],
+      ['INVALID_VALUE', 'bidStrategy.bidStrategyType'],
+    ]);
+    expect(
+      await refused(
+        `/campaigns/${campaign.id}`,
+        { bidStrategy: { bidStrategyType: 'MAX_ENGAGEMENTS', bidStrategyGoal: 'TAP' } },
+        'PUT',
+      ),
+    ).toEqual([['INVALID_VALUE', 'bidStrategy.bidStrategyType']]);
+    const same = await call('PUT', `/campaigns/${campaign.id}`, {
+      targeting: { supplyPlacement: { include: ['APPSTORE_PRODUCT_PAGES'] } },
+    });
+    expect(same.status).toBe(200);
+  });
+});
+
+describe('POST /adgroups and PUT /adgroups/{id} on a placement', () => {
+  it('takes the audience dimensions of an App Store ad group and answers them as sent', async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_TODAY_TAB'));
+    const targeting = {
+      deviceClass: { include: ['IPHONE'] },
+      gender: { include: ['F'] },
+      minAge: { include: ['18'] },
+      maxAge: { include: ['64'] },
+      appDownloader: { exclude: [adamId] },
+      daypart: { include: ['0', '167'] },
+      country: { include: ['US'] },
+      adminArea: { include: ['US|CA'] },
+    };
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id, { targeting }));
+    expect(adGroup.targeting).toEqual(targeting);
+    expect(adGroup.automatedKeywordsOptIn).toBe(false);
+  });
+
+  it('refuses Search Match and MAX_CONVERSIONS outside search results (choice)', async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_SEARCH_TAB'));
+    expect(
+      await refused(
+        '/adgroups',
+        adGroupBody(campaign.id, {
+          automatedKeywordsOptIn: true,
+          bidStrategy: {
+            bidStrategyType: 'MAX_CONVERSIONS',
+            bidStrategyGoal: 'INSTALL',
+            bid: { amount: '5.00' },
+          },
+        }),
+      ),
+    ).toEqual([
+      ['INVALID_VALUE', 'automatedKeywordsOptIn'],
+      ['INVALID_VALUE', 'bidStrategy.bidStrategyType'],
+    ]);
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+    expect(
+      await refused(`/adgroups/${adGroup.id}`, { automatedKeywordsOptIn: true }, 'PUT'),
+    ).toEqual([['INVALID_VALUE', 'automatedKeywordsOptIn']]);
+    const search = await created('/campaigns', campaignBody('APPSTORE_SEARCH_RESULTS'));
+    const optedIn = await created(
+      '/adgroups',
+      adGroupBody(search.id, { automatedKeywordsOptIn: true }),
+    );
+    expect(optedIn.automatedKeywordsOptIn).toBe(true);
+  });
+
+  it('refuses Maps dimensions, ages outside 18-64, unknown genders and devices, and apps of others', async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_PRODUCT_PAGES'));
+    expect(
+      await refused(
+        '/adgroups',
+        adGroupBody(campaign.id, {
+          targeting: {
+            minAge: { include: ['17'] },
+            maxAge: { include: ['65'] },
+            gender: { include: ['X'] },
+            deviceClass: { include: ['IPOD'] },
+          },
+        }),
+      ),
+    ).toEqual([
+      ['INVALID_VALUE', 'targeting.deviceClass.include.0'],
+      ['INVALID_VALUE', 'targeting.gender.include.0'],
+      ['INVALID_VALUE', 'targeting.maxAge.include.0'],
+      ['INVALID_VALUE', 'targeting.minAge.include.0'],
+    ]);
+    expect(
+      await refused(
+        '/adgroups',
+        adGroupBody(campaign.id, {
+          targeting: {
+            radius: { include: ['CLOSE'] },
+            locationGroup: { include: ['1'] },
+            appDownloader: { include: ['284882215'] },
+          },
+        }),
+      ),
+    ).toEqual([
+      ['INVALID_VALUE', 'targeting.radius'],
+      ['INVALID_VALUE', 'targeting.locationGroup'],
+      ['INVALID_VALUE', 'targeting.appDownloader'],
+    ]);
+  });
+});
+
+describe('keywords and negative keywords on a placement', () => {
+  it('refuses keywords and negatives outside search results, single and bulk', async () => {
+    for (const placement of APP_STORE_PLACEMENTS.slice(1)) {
+      const campaign = await created('/campaigns', campaignBody(placement));
+      const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+      const keyword = { adGroupId: adGroup.id, text: 'photo editor', matchType: 'EXACT' };
+      expect(await refused('/keywords', keyword)).toEqual([['INVALID_VALUE', 'adGroupId']]);
+      const bulk = await call('POST', '/keywords/bulk-create', {
+        items: [{ correlationId: 1, data: keyword }],
+      });
+      expect(bulk.status).toBe(400);
+      expect(detailsOf(bulk)).toEqual([['INVALID_VALUE', 'adGroupId']]);
+      expect(await refused('/negative-keywords', { adGroupId: adGroup.id, text: 'free' })).toEqual([
+        ['INVALID_VALUE', 'adGroupId'],
+      ]);
+      expect(
+        await refused('/negative-keywords', { campaignId: campaign.id, text: 'free' }),
+      ).toEqual([['INVALID_VALUE', 'campaignId']]);
+    }
+  });
+
+  it('takes keywords and negatives in a search results campaign', async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_SEARCH_RESULTS'));
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+    await created('/keywords', { adGroupId: adGroup.id, text: 'photo editor', matchType: 'EXACT' });
+    await created('/negative-keywords', { campaignId: campaign.id, text: 'free' });
+  });
+});
+
+describe('POST /ads on a placement', () => {
+  it("serves the campaign app's default or custom product page on every placement", async () => {
+    for (const placement of APP_STORE_PLACEMENTS) {
+      const campaign = await created('/campaigns', campaignBody(placement));
+      const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+      for (const creativeType of ['DEFAULT_PRODUCT_PAGE', 'CUSTOM_PRODUCT_PAGE'] as const) {
+        const creativeId = creativeOf(adamId, creativeType);
+        const ad = await created('/ads', {
+          adGroupId: adGroup.id,
+          creativeId,
+          name: `${placement} ${creativeType}`,
+          status: 'PAUSED',
+        });
+        expect(ad).toMatchObject({ adGroupId: adGroup.id, campaignId: campaign.id, creativeId });
+      }
+    }
+  });
+
+  it("refuses a creative of another app than the campaign's (choice)", async () => {
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_TODAY_TAB'));
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+    expect(
+      await refused('/ads', {
+        adGroupId: adGroup.id,
+        creativeId: creativeOf(otherAdamId, 'DEFAULT_PRODUCT_PAGE'),
+        name: 'Wrong app',
+        status: 'ENABLED',
+      }),
+    ).toEqual([['INVALID_VALUE', 'creativeId']]);
+  });
+});

@@ -1,0 +1,109 @@
+// Supply placements (campaigntargetingcreate/supplyplacement-data.dictionary.md) and what each one
+// takes: bid strategies, billing event, keywords and Search Match (campaigns-endpoints.md,
+// keywords-and-negative-keywords.md). Shared by the campaign schema and the sandbox's checks.
+import type { z } from 'zod';
+
+export const APP_STORE_PLACEMENTS = [
+  'APPSTORE_SEARCH_RESULTS',
+  'APPSTORE_SEARCH_TAB',
+  'APPSTORE_TODAY_TAB',
+  'APPSTORE_PRODUCT_PAGES',
+] as const;
+export type AppStorePlacement = (typeof APP_STORE_PLACEMENTS)[number];
+
+/** supplyplacement-data.dictionary.md: each placement belongs to exactly one supply source. */
+export const SUPPLY_SOURCE_OF_PLACEMENT: Record<string, 'APPSTORE' | 'MAPS'> = {
+  ...Object.fromEntries(APP_STORE_PLACEMENTS.map((placement) => [placement, 'APPSTORE'])),
+  MAPS_SEARCH_RESULTS: 'MAPS',
+  MAPS_SEARCH_HOME: 'MAPS',
+};
+
+/** Choice: a campaign sent without supplyPlacement serves search results, as Apple's examples do. */
+export const DEFAULT_PLACEMENT: AppStorePlacement = 'APPSTORE_SEARCH_RESULTS';
+
+/** The one placement a campaign serves on. */
+export function placementOf(targeting: {
+  supplyPlacement?: { include?: readonly string[] | null } | null;
+}): string {
+  return targeting.supplyPlacement?.include?.[0] ?? DEFAULT_PLACEMENT;
+}
+
+/**
+ * keywords-and-negative-keywords.md: EXACT and BROAD keywords "apply to App Store campaigns using
+ * the Search results placement"; the other App Store placements have no keywords, negative
+ * keywords or Search Match.
+ */
+export function takesKeywords(placement: string): boolean {
+  return placement === 'APPSTORE_SEARCH_RESULTS';
+}
+
+/** campaigns-endpoints.md: App Store campaigns bid MANUAL_CPT or MAX_CONVERSIONS. */
+export const APP_STORE_BID_STRATEGIES = ['MANUAL_CPT', 'MAX_CONVERSIONS'] as const;
+
+/**
+ * The placement rules of an App Store campaign body; `path` is where its targeting sits. Issues
+ * are added to the zod context so every broken rule is its own detail.
+ */
+export function checkAppStorePlacement(
+  body: {
+    billingEvent?: string | null;
+    targeting?: {
+      supplySource?: { include?: string[] | null } | null;
+      supplyPlacement?: { include?: string[] | null } | null;
+    } | null;
+    bidStrategy?: { bidStrategyType?: string | null } | null;
+  },
+  context: z.RefinementCtx,
+): void {
+  const placements = body.targeting?.supplyPlacement?.include ?? [];
+  placements.forEach((placement, index) => {
+    if (!(placement in SUPPLY_SOURCE_OF_PLACEMENT))
+      context.addIssue({
+        code: 'custom',
+        path: ['targeting', 'supplyPlacement', 'include', index],
+        message: `supplyPlacement is one of ${Object.keys(SUPPLY_SOURCE_OF_PLACEMENT).join(', ')}`,
+      });
+    else if (SUPPLY_SOURCE_OF_PLACEMENT[placement] !== 'APPSTORE')
+      context.addIssue({
+        code: 'custom',
+        path: ['targeting', 'supplyPlacement', 'include', index],
+        message: 'an APPSTORE_APP campaign serves on App Store placements only',
+      });
+  });
+  // Choice: Apple is silent for App Store campaigns; its Maps placements may not be listed
+  // together, and each App Store placement has its own rules, so one placement per campaign.
+  if (placements.length > 1)
+    context.addIssue({
+      code: 'custom',
+      path: ['targeting', 'supplyPlacement', 'include'],
+      message: 'a campaign serves on one supply placement',
+    });
+  const sources = body.targeting?.supplySource?.include ?? [];
+  if (sources.some((source) => source !== 'APPSTORE'))
+    context.addIssue({
+      code: 'custom',
+      path: ['targeting', 'supplySource', 'include'],
+      message: 'the supply source of an APPSTORE_APP campaign is APPSTORE',
+    });
+  // campaigns-endpoints.md: MANUAL_CPM and IMPRESSIONS billing are Apple Maps only.
+  if (body.billingEvent && body.billingEvent !== 'TAPS')
+    context.addIssue({
+      code: 'custom',
+      path: ['billingEvent'],
+      message: 'an APPSTORE_APP campaign is billed on TAPS',
+    });
+  const type = body.bidStrategy?.bidStrategyType;
+  if (type && !(APP_STORE_BID_STRATEGIES as readonly string[]).includes(type))
+    context.addIssue({
+      code: 'custom',
+      path: ['bidStrategy', 'bidStrategyType'],
+      message: 'an APPSTORE_APP campaign bids MANUAL_CPT or MAX_CONVERSIONS',
+    });
+  else if (type === 'MAX_CONVERSIONS' && !takesKeywords(placementOf(body.targeting ?? {})))
+    // Choice: Apple is silent per placement; Maximize Conversions bids keywords' auctions.
+    context.addIssue({
+      code: 'custom',
+      path: ['bidStrategy', 'bidStrategyType'],
+      message: 'MAX_CONVERSIONS is for APPSTORE_SEARCH_RESULTS campaigns',
+    });
+}
