@@ -1,5 +1,6 @@
 import { APP_STORE_PLACEMENTS } from '@tapwise/apple-ads-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateOfDay, localDayOf } from '../model/calendar.js';
 import type { Creative } from '../model/entities.js';
 import { detailsOf, startTestApi, type Json, type TestApi } from '../server/http-test-client.js';
 
@@ -321,5 +322,74 @@ describe('POST /ads on a placement', () => {
         status: 'ENABLED',
       }),
     ).toEqual([['INVALID_VALUE', 'creativeId']]);
+  });
+});
+
+describe('delivery of a campaign created on each placement', () => {
+  const HOUR = 3_600_000;
+
+  async function report(
+    level: string,
+    campaignId: number,
+    date: string,
+    granularity?: string,
+  ): Promise<Json[]> {
+    const response = await call('POST', `/reports/apps/${level}/query`, {
+      timeRange: { start: date, end: date, granularity },
+      filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaignId }],
+      pagination: { pageSize: 1000 },
+    });
+    expect(response.status).toBe(200);
+    return response.body.result.rows;
+  }
+
+  it('delivers impressions and taps from the start time, in ad group and ad rows only', async () => {
+    const start = api.clock.now;
+    const timeZone = 'America/Los_Angeles';
+    const campaigns = new Map<string, number>();
+    for (const placement of APP_STORE_PLACEMENTS.slice(1)) {
+      // Starts two hours after creation: nothing before, the rest of the day after.
+      const startTime = new Date(start + 2 * HOUR).toISOString().replace('Z', '');
+      const campaign = await created('/campaigns', campaignBody(placement, { startTime }));
+      const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+      await created('/ads', {
+        adGroupId: adGroup.id,
+        creativeId: creativeOf(adamId, 'DEFAULT_PRODUCT_PAGE'),
+        name: `${placement} ad`,
+        status: 'ENABLED',
+      });
+      campaigns.set(placement, campaign.id);
+    }
+    const today = isoDateOfDay(localDayOf(timeZone, start));
+    api.clock.now = start + HOUR;
+    for (const campaignId of campaigns.values())
+      expect(await report('adgroups', campaignId, today)).toEqual([]);
+    api.clock.now = start + 30 * HOUR;
+    const totalsOf = (rows: Json[]) =>
+      rows.map((row) => ({
+        impressions: row.totalMetrics.impressions,
+        taps: row.totalMetrics.taps,
+        localSpend: row.totalMetrics.localSpend,
+      }));
+    for (const [placement, campaignId] of campaigns) {
+      const [campaignRow] = await report('campaigns', campaignId, today);
+      const adGroupRows = await report('adgroups', campaignId, today);
+      const adRows = await report('ads', campaignId, today);
+      expect(adGroupRows, placement).toHaveLength(1);
+      expect(campaignRow.metadata.adChannelType).toBe('DISPLAY');
+      expect(campaignRow.totalMetrics.impressions, placement).toBeGreaterThan(100);
+      expect(campaignRow.totalMetrics.taps, placement).toBeGreaterThan(0);
+      expect(totalsOf(adGroupRows)).toEqual(totalsOf([campaignRow]));
+      expect(totalsOf(adRows)).toEqual(totalsOf([campaignRow]));
+      const [hourly] = await report('campaigns', campaignId, today, 'HOURLY');
+      const hourlyImpressions = hourly.granularMetrics.reduce(
+        (sum: number, hour: Json) => sum + hour.impressions,
+        0,
+      );
+      expect(hourlyImpressions).toBe(campaignRow.totalMetrics.impressions);
+      expect(await report('keywords', campaignId, today)).toEqual([]);
+      expect(await report('searchterms', campaignId, today)).toEqual([]);
+    }
+    api.clock.now = start;
   });
 });
