@@ -392,4 +392,27 @@ describe('delivery of a campaign created on each placement', () => {
     }
     api.clock.now = start;
   });
+
+  it('delivers a search results campaign starting inside a day from its start time, by keyword', async () => {
+    const start = api.clock.now;
+    const startTime = new Date(start + 2 * HOUR).toISOString().replace('Z', '');
+    const campaign = await created(
+      '/campaigns',
+      campaignBody('APPSTORE_SEARCH_RESULTS', { startTime }),
+    );
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+    await created('/keywords', { adGroupId: adGroup.id, text: 'photo editor', matchType: 'EXACT' });
+    const today = isoDateOfDay(localDayOf('America/Los_Angeles', start));
+    api.clock.now = start + HOUR;
+    expect(await report('keywords', campaign.id, today)).toEqual([]);
+    api.clock.now = start + 30 * HOUR;
+    const [campaignRow] = await report('campaigns', campaign.id, today);
+    const keywordRows = await report('keywords', campaign.id, today);
+    expect(campaignRow.metadata.adChannelType).toBe('SEARCH');
+    expect(campaignRow.totalMetrics.impressions).toBeGreaterThan(0);
+    expect(keywordRows.map((row) => row.totalMetrics.impressions)).toEqual([
+      campaignRow.totalMetrics.impressions,
+    ]);
+    api.clock.now = start;
+  });
 });
