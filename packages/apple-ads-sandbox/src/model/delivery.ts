@@ -226,6 +226,10 @@ function computeCampaignDay(
     const adGroupVersions = store.adGroupVersions.get(adGroupId);
     const adGroupSchedule = scheduleCuts(adGroupVersions);
     if (!takesKeywords(placement)) {
+      // ads-endpoints.md: "The ad is the serving unit"; without a keyword, only an ad serves.
+      const adVersions = (store.adIdsByAdGroup.get(adGroupId) ?? []).map((id) =>
+        store.adVersions.get(id),
+      );
       for (const [from, to] of segments(
         dayStart,
         dayEnd,
@@ -233,10 +237,12 @@ function computeCampaignDay(
         adGroupVersions,
         campaignSchedule,
         adGroupSchedule,
+        ...adVersions,
       )) {
         const campaignState = versionAt(campaignVersions, from);
         const adGroupState = versionAt(adGroupVersions, from);
         if (!isDelivering(from, campaignState, adGroupState, 'none')) continue;
+        if (!adVersions.some((versions) => versionAt(versions, from)?.active)) continue;
         const potential = placementPotential(
           store.seed,
           placement,

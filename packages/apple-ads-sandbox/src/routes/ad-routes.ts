@@ -49,7 +49,7 @@ export function registerAdRoutes(router: Router): void {
       v.done();
     }
     const ad = newAd(store.nextId(), { adGroup, creativeId, name, status }, store.now());
-    store.putAd(ad);
+    store.putAd(ad, store.now());
     store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',
@@ -72,7 +72,7 @@ export function registerAdRoutes(router: Router): void {
       status: status ?? ad.status,
       modificationTime: context.store.timestamp(),
     };
-    context.store.putAd(updated);
+    context.store.putAd(updated, context.store.now());
     context.store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',
@@ -85,7 +85,10 @@ export function registerAdRoutes(router: Router): void {
   });
   router.add('DELETE', '/ads/{id}', (context) => {
     const ad = ownAd(context, idParam(context));
-    context.store.putAd({ ...ad, deleted: true, modificationTime: context.store.timestamp() });
+    context.store.putAd(
+      { ...ad, deleted: true, modificationTime: context.store.timestamp() },
+      context.store.now(),
+    );
     context.store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',

@@ -343,26 +343,31 @@ describe('delivery of a campaign created on each placement', () => {
     return response.body.result.rows;
   }
 
-  it('delivers impressions and taps from the start time, in ad group and ad rows only', async () => {
+  it('delivers impressions and taps from the start time, through an enabled ad, in ad group and ad rows only', async () => {
     const start = api.clock.now;
     const timeZone = 'America/Los_Angeles';
-    const campaigns = new Map<string, number>();
+    const campaigns = new Map<string, { campaignId: number; adGroupId: number }>();
     for (const placement of APP_STORE_PLACEMENTS.slice(1)) {
       // Starts two hours after creation: nothing before, the rest of the day after.
       const startTime = new Date(start + 2 * HOUR).toISOString().replace('Z', '');
       const campaign = await created('/campaigns', campaignBody(placement, { startTime }));
       const adGroup = await created('/adgroups', adGroupBody(campaign.id));
-      await created('/ads', {
-        adGroupId: adGroup.id,
-        creativeId: creativeOf(adamId, 'DEFAULT_PRODUCT_PAGE'),
-        name: `${placement} ad`,
-        status: 'ENABLED',
-      });
-      campaigns.set(placement, campaign.id);
+      const ad = (status: string, adGroupId: number) =>
+        created('/ads', {
+          adGroupId,
+          creativeId: creativeOf(adamId, 'DEFAULT_PRODUCT_PAGE'),
+          name: `${placement} ad ${++counter}`,
+          status,
+        });
+      await ad('ENABLED', adGroup.id);
+      // Neither an ad group without an ad nor one whose only ad is paused serves.
+      await created('/adgroups', adGroupBody(campaign.id));
+      await ad('PAUSED', (await created('/adgroups', adGroupBody(campaign.id))).id);
+      campaigns.set(placement, { campaignId: campaign.id, adGroupId: adGroup.id });
     }
     const today = isoDateOfDay(localDayOf(timeZone, start));
     api.clock.now = start + HOUR;
-    for (const campaignId of campaigns.values())
+    for (const { campaignId } of campaigns.values())
       expect(await report('adgroups', campaignId, today)).toEqual([]);
     api.clock.now = start + 30 * HOUR;
     const totalsOf = (rows: Json[]) =>
@@ -371,11 +376,14 @@ describe('delivery of a campaign created on each placement', () => {
         taps: row.totalMetrics.taps,
         localSpend: row.totalMetrics.localSpend,
       }));
-    for (const [placement, campaignId] of campaigns) {
+    for (const [placement, { campaignId, adGroupId }] of campaigns) {
       const [campaignRow] = await report('campaigns', campaignId, today);
       const adGroupRows = await report('adgroups', campaignId, today);
       const adRows = await report('ads', campaignId, today);
-      expect(adGroupRows, placement).toHaveLength(1);
+      expect(
+        adGroupRows.map((row) => row.metadata.id),
+        placement,
+      ).toEqual([adGroupId]);
       expect(campaignRow.metadata.adChannelType).toBe('DISPLAY');
       expect(campaignRow.totalMetrics.impressions, placement).toBeGreaterThan(100);
       expect(campaignRow.totalMetrics.taps, placement).toBeGreaterThan(0);
@@ -390,6 +398,27 @@ describe('delivery of a campaign created on each placement', () => {
       expect(await report('keywords', campaignId, today)).toEqual([]);
       expect(await report('searchterms', campaignId, today)).toEqual([]);
     }
+    api.clock.now = start;
+  });
+
+  it('stops a today tab ad group from the instant its only ad is paused', async () => {
+    const start = api.clock.now;
+    const campaign = await created('/campaigns', campaignBody('APPSTORE_TODAY_TAB'));
+    const adGroup = await created('/adgroups', adGroupBody(campaign.id));
+    const ad = await created('/ads', {
+      adGroupId: adGroup.id,
+      creativeId: creativeOf(adamId, 'CUSTOM_PRODUCT_PAGE'),
+      name: `Today ${++counter}`,
+      status: 'ENABLED',
+    });
+    const today = isoDateOfDay(localDayOf('America/Los_Angeles', start));
+    api.clock.now = start + 5 * HOUR;
+    const [beforePause] = await report('adgroups', campaign.id, today);
+    expect(beforePause.totalMetrics.impressions).toBeGreaterThan(0);
+    expect((await call('PUT', `/ads/${ad.id}`, { status: 'PAUSED' })).status).toBe(200);
+    api.clock.now = start + 30 * HOUR;
+    const [dayAfter] = await report('adgroups', campaign.id, today);
+    expect(dayAfter.totalMetrics).toEqual(beforePause.totalMetrics);
     api.clock.now = start;
   });
 
