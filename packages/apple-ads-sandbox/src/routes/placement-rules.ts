@@ -1,5 +1,5 @@
-// What a campaign's supply placement allows below it, checked against the store: keywords and
-// Search Match only in search results, App Store targeting dimensions, the campaign's own app.
+// What a campaign's supply placement allows below it, checked against the store: keywords,
+// negatives, Search Match and MAX_CONVERSIONS only in search results, App Store targeting.
 import { placementOf, takesKeywords } from '@tapwise/apple-ads-schemas';
 import type { Campaign, TargetingData } from '../model/entities.js';
 import { detail } from '../server/api-error.js';
