@@ -363,21 +363,54 @@ function keywordPotential(
   const bidCents = (adGroup.keywordBids ? keyword.bidCents : null) ?? adGroup.defaultBidCents;
   const relevance = traits.broad ? traits.relevance * 0.8 : traits.relevance;
   const searches = searchesOn(traits, day, random);
-  const competitorCents = traits.competitorCents * (0.85 + 0.3 * random());
-  const strength =
-    (bidCents * (0.6 + 0.6 * relevance) - competitorCents) / (0.35 * competitorCents);
+  return auctionDay(random, {
+    audience: searches,
+    coverage: adGroup.coverage,
+    bidCents,
+    rankCents: bidCents * (0.6 + 0.6 * relevance),
+    competitorCents: traits.competitorCents * (0.85 + 0.3 * random()),
+    tapRate: 0.02 + 0.11 * relevance,
+    tapInstallRate: 0.3 + 0.4 * relevance,
+    viewInstallRate: 0.0012,
+  });
+}
+
+/**
+ * One entrant's day at auction (a keyword, or an ad group on a placement without keywords): the
+ * share of its audience it wins against rivals, the taps, a second price and the installs.
+ */
+function auctionDay(
+  random: () => number,
+  entrant: {
+    audience: number;
+    /** Share of the audience the ad group's targeting reaches. */
+    coverage: number;
+    bidCents: number;
+    /** The bid as the auction ranks it (relevance weighs a keyword's). */
+    rankCents: number;
+    competitorCents: number;
+    tapRate: number;
+    tapInstallRate: number;
+    viewInstallRate: number;
+  },
+): { record: MetricRecord; cptCents: number } {
+  const { bidCents, competitorCents } = entrant;
+  const strength = (entrant.rankCents - competitorCents) / (0.35 * competitorCents);
   const winShare = 0.95 / (1 + Math.exp(-strength));
   const record = emptyRecord();
-  const impressions = Math.floor(searches * winShare * adGroup.coverage + random());
-  const tapThrough = (0.02 + 0.11 * relevance) * (0.85 + 0.3 * random());
+  const impressions = Math.floor(entrant.audience * winShare * entrant.coverage + random());
+  const tapThrough = entrant.tapRate * (0.85 + 0.3 * random());
   const taps = Math.min(impressions, Math.floor(impressions * tapThrough + random()));
   // Second price: the next bidder's price plus a step, capped by our own bid.
   const cptCents = Math.max(
     1,
     Math.min(bidCents, Math.floor(competitorCents * (0.5 + 0.45 * winShare))),
   );
-  const tapInstalls = Math.min(taps, Math.floor(taps * (0.3 + 0.4 * relevance) + random()));
-  const viewInstalls = Math.min(impressions, Math.floor(impressions * 0.0012 + random()));
+  const tapInstalls = Math.min(taps, Math.floor(taps * entrant.tapInstallRate + random()));
+  const viewInstalls = Math.min(
+    impressions,
+    Math.floor(impressions * entrant.viewInstallRate + random()),
+  );
   record[IMPRESSIONS] = impressions;
   record[TAPS] = taps;
   record[TAP_INSTALLS] = tapInstalls;
@@ -400,7 +433,7 @@ const PLACEMENT_MARKET: Record<string, { visits: number; rivalCents: number; tap
   APPSTORE_PRODUCT_PAGES: { visits: 60_000, rivalCents: 100, tapRate: 0.015 },
 };
 
-/** An ad group's full day on a placement without keywords: the same auction as a keyword's. */
+/** An ad group's full day on a placement without keywords, at the same auction as keywords. */
 function placementPotential(
   seed: number,
   placement: string,
@@ -414,28 +447,16 @@ function placementPotential(
   let visits = 0;
   for (const country of campaign.countries) visits += countryVolume(country) * market.visits;
   visits *= (WEEKDAY_FACTOR[(day + 4) % 7] ?? 1) * (0.8 + 0.4 * random());
-  const competitorCents = market.rivalCents * (0.85 + 0.3 * random());
-  const bidCents = adGroup.defaultBidCents;
-  const strength = (bidCents - competitorCents) / (0.35 * competitorCents);
-  const winShare = 0.95 / (1 + Math.exp(-strength));
-  const record = emptyRecord();
-  const impressions = Math.floor(visits * winShare * adGroup.coverage + random());
-  const tapThrough = market.tapRate * (0.85 + 0.3 * random());
-  const taps = Math.min(impressions, Math.floor(impressions * tapThrough + random()));
-  const cptCents = Math.max(
-    1,
-    Math.min(bidCents, Math.floor(competitorCents * (0.5 + 0.45 * winShare))),
-  );
-  const tapInstalls = Math.min(taps, Math.floor(taps * 0.4 + random()));
-  const viewInstalls = Math.min(impressions, Math.floor(impressions * 0.0008 + random()));
-  record[IMPRESSIONS] = impressions;
-  record[TAPS] = taps;
-  record[TAP_INSTALLS] = tapInstalls;
-  record[TAP_NEW_DOWNLOADS] = Math.min(tapInstalls, Math.floor(tapInstalls * 0.82 + random()));
-  record[VIEW_INSTALLS] = viewInstalls;
-  record[VIEW_NEW_DOWNLOADS] = Math.min(viewInstalls, Math.floor(viewInstalls * 0.7 + random()));
-  record[SPEND_CENTS] = taps * cptCents;
-  return { record, cptCents };
+  return auctionDay(random, {
+    audience: visits,
+    coverage: adGroup.coverage,
+    bidCents: adGroup.defaultBidCents,
+    rankCents: adGroup.defaultBidCents,
+    competitorCents: market.rivalCents * (0.85 + 0.3 * random()),
+    tapRate: market.tapRate,
+    tapInstallRate: 0.4,
+    viewInstallRate: 0.0008,
+  });
 }
 
 /** A keyword's searches on a day; consumes the first draw of its day sequence. */
