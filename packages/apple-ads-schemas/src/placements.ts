@@ -41,6 +41,27 @@ export function takesKeywords(placement: string): boolean {
 export const APP_STORE_BID_STRATEGIES = ['MANUAL_CPT', 'MAX_CONVERSIONS'] as const;
 
 /**
+ * Why a campaign or ad group on this placement may not bid MAX_CONVERSIONS, or null. Choice:
+ * Apple is silent per placement; the model bids Maximize Conversions on keywords' auctions.
+ */
+export function maxConversionsProblem(placement: string): string | null {
+  return takesKeywords(placement)
+    ? null
+    : `MAX_CONVERSIONS is for APPSTORE_SEARCH_RESULTS, not ${placement}`;
+}
+
+/** What is wrong with an App Store campaign's bid strategy type on its placement, or null. */
+export function appStoreBidStrategyProblem(
+  type: string | null | undefined,
+  placement: string,
+): string | null {
+  if (!type) return null;
+  if (!(APP_STORE_BID_STRATEGIES as readonly string[]).includes(type))
+    return 'an APPSTORE_APP campaign bids MANUAL_CPT or MAX_CONVERSIONS';
+  return type === 'MAX_CONVERSIONS' ? maxConversionsProblem(placement) : null;
+}
+
+/**
  * The placement rules of an App Store campaign body; `path` is where its targeting sits. Issues
  * are added to the zod context so every broken rule is its own detail.
  */
@@ -92,18 +113,14 @@ export function checkAppStorePlacement(
       path: ['billingEvent'],
       message: 'an APPSTORE_APP campaign is billed on TAPS',
     });
-  const type = body.bidStrategy?.bidStrategyType;
-  if (type && !(APP_STORE_BID_STRATEGIES as readonly string[]).includes(type))
+  const bidProblem = appStoreBidStrategyProblem(
+    body.bidStrategy?.bidStrategyType,
+    placementOf(body.targeting ?? {}),
+  );
+  if (bidProblem)
     context.addIssue({
       code: 'custom',
       path: ['bidStrategy', 'bidStrategyType'],
-      message: 'an APPSTORE_APP campaign bids MANUAL_CPT or MAX_CONVERSIONS',
-    });
-  else if (type === 'MAX_CONVERSIONS' && !takesKeywords(placementOf(body.targeting ?? {})))
-    // Choice: Apple is silent per placement; Maximize Conversions bids keywords' auctions.
-    context.addIssue({
-      code: 'custom',
-      path: ['bidStrategy', 'bidStrategyType'],
-      message: 'MAX_CONVERSIONS is for APPSTORE_SEARCH_RESULTS campaigns',
+      message: bidProblem,
     });
 }

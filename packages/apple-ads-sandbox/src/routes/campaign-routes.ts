@@ -6,10 +6,7 @@ import {
   campaignCreateSchema,
   campaignUpdateSchema,
   type MoneyBody,
-  APP_STORE_BID_STRATEGIES,
-  placementOf,
   PRICING_MODEL_OF_BILLING_EVENT,
-  takesKeywords,
 } from '@tapwise/apple-ads-schemas';
 import { deleteAdGroup, deleteCampaign, recordDeletes } from '../model/cascade.js';
 import type { AdGroup, BidStrategy, Campaign, TargetingData } from '../model/entities.js';
@@ -26,7 +23,7 @@ import { detail } from '../server/api-error.js';
 import { selectorSchema } from '@tapwise/apple-ads-schemas';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
-import { checkAdGroupPlacement } from './placement-rules.js';
+import { checkAdGroupPlacement, checkCampaignPlacementUpdate } from './placement-rules.js';
 import { accountId, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
 
 export function registerCampaignRoutes(router: Router): void {
@@ -241,48 +238,6 @@ function updateCampaign(context: RouteContext) {
     userId: context.user.userId,
   });
   return { body: { result: presentCampaign(store, campaign.id) } };
-}
-
-/**
- * Choice: a campaign keeps the placement it was created for (its ad groups' keywords and Search
- * Match depend on it); campaigns-endpoints.md's App Store bid strategies hold on update too.
- */
-function checkCampaignPlacementUpdate(
-  v: Validator,
-  campaign: Campaign,
-  request: {
-    targeting?: { supplyPlacement?: TargetingData | null } | null;
-    bidStrategy?: { bidStrategyType?: string | null } | null;
-  },
-): void {
-  const placement = placementOf(campaign.targeting);
-  const sent = request.targeting?.supplyPlacement?.include;
-  if (sent && (sent.length !== 1 || sent[0] !== placement))
-    v.details.push(
-      detail(
-        'INVALID_VALUE',
-        `the campaign serves on ${placement}; create a campaign for another placement`,
-        'targeting.supplyPlacement.include',
-      ),
-    );
-  const type = request.bidStrategy?.bidStrategyType;
-  if (!type) return;
-  if (!(APP_STORE_BID_STRATEGIES as readonly string[]).includes(type))
-    v.details.push(
-      detail(
-        'INVALID_VALUE',
-        'an APPSTORE_APP campaign bids MANUAL_CPT or MAX_CONVERSIONS',
-        'bidStrategy.bidStrategyType',
-      ),
-    );
-  else if (type === 'MAX_CONVERSIONS' && !takesKeywords(placement))
-    v.details.push(
-      detail(
-        'INVALID_VALUE',
-        `MAX_CONVERSIONS is for APPSTORE_SEARCH_RESULTS, not ${placement}`,
-        'bidStrategy.bidStrategyType',
-      ),
-    );
 }
 
 function createAdGroup(context: RouteContext) {

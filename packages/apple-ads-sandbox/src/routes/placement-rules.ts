@@ -1,6 +1,11 @@
 // What a campaign's supply placement allows below it, checked against the store: keywords,
 // negatives, Search Match and MAX_CONVERSIONS only in search results, App Store targeting.
-import { placementOf, takesKeywords } from '@tapwise/apple-ads-schemas';
+import {
+  appStoreBidStrategyProblem,
+  maxConversionsProblem,
+  placementOf,
+  takesKeywords,
+} from '@tapwise/apple-ads-schemas';
 import type { Campaign, TargetingData } from '../model/entities.js';
 import { detail } from '../server/api-error.js';
 import type { Validator } from '../server/validate.js';
@@ -42,15 +47,11 @@ export function checkAdGroupPlacement(
         'automatedKeywordsOptIn',
       ),
     );
-  // Choice, as on the campaign (placements.ts): MAX_CONVERSIONS bids in search results only.
-  if (request.bidStrategyType === 'MAX_CONVERSIONS' && !takesKeywords(placement))
-    v.details.push(
-      detail(
-        'INVALID_VALUE',
-        `MAX_CONVERSIONS is for APPSTORE_SEARCH_RESULTS, not ${placement}`,
-        'bidStrategy.bidStrategyType',
-      ),
-    );
+  // The type itself is checked with the model's strategies (checkModelledStrategy).
+  const bidProblem =
+    request.bidStrategyType === 'MAX_CONVERSIONS' ? maxConversionsProblem(placement) : null;
+  if (bidProblem)
+    v.details.push(detail('INVALID_VALUE', bidProblem, 'bidStrategy.bidStrategyType'));
   for (const dimension of MAPS_DIMENSIONS)
     if (request.targeting?.[dimension])
       v.details.push(
@@ -71,4 +72,31 @@ export function checkAdGroupPlacement(
         'targeting.appDownloader',
       ),
     );
+}
+
+/**
+ * Choice: a campaign keeps the placement it was created for (its ad groups' keywords and Search
+ * Match depend on it); campaigns-endpoints.md's App Store bid strategies hold on update too.
+ */
+export function checkCampaignPlacementUpdate(
+  v: Validator,
+  campaign: Campaign,
+  request: {
+    targeting?: { supplyPlacement?: TargetingData | null } | null;
+    bidStrategy?: { bidStrategyType?: string | null } | null;
+  },
+): void {
+  const placement = placementOf(campaign.targeting);
+  const sent = request.targeting?.supplyPlacement?.include;
+  if (sent && (sent.length !== 1 || sent[0] !== placement))
+    v.details.push(
+      detail(
+        'INVALID_VALUE',
+        `the campaign serves on ${placement}; create a campaign for another placement`,
+        'targeting.supplyPlacement.include',
+      ),
+    );
+  const bidProblem = appStoreBidStrategyProblem(request.bidStrategy?.bidStrategyType, placement);
+  if (bidProblem)
+    v.details.push(detail('INVALID_VALUE', bidProblem, 'bidStrategy.bidStrategyType'));
 }
