@@ -61,10 +61,7 @@ export function appStoreBidStrategyProblem(
   return type === 'MAX_CONVERSIONS' ? maxConversionsProblem(placement) : null;
 }
 
-/**
- * The placement rules of an App Store campaign body; `path` is where its targeting sits. Issues
- * are added to the zod context so every broken rule is its own detail.
- */
+/** The placement rules of an App Store campaign body, one zod issue (one detail) per broken rule. */
 export function checkAppStorePlacement(
   body: {
     billingEvent?: string | null;
