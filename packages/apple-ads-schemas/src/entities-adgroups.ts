@@ -35,6 +35,17 @@ const daypart = targetingDataSchema.extend({
     .nullish(),
 });
 
+/** adgrouptargetingcreate.md: values a dimension takes, each in include and exclude. */
+function valuesOf(values: z.ZodString) {
+  return targetingDataSchema.extend({
+    include: z.array(values).nullish(),
+    exclude: z.array(values).nullish(),
+  });
+}
+
+/** adgrouptargetingcreate.md: minAge and maxAge are "Minimum value is 18, maximum value is 64". */
+const AGE = /^(1[89]|[2-5]\d|6[0-4])$/;
+
 const targeting = z.strictObject({
   ...(Object.fromEntries(
     AD_GROUP_TARGETING_DIMENSIONS.map((dimension) => [dimension, targetingDataSchema.nullish()]),
@@ -43,6 +54,12 @@ const targeting = z.strictObject({
     z.ZodOptional<z.ZodNullable<typeof targetingDataSchema>>
   >),
   daypart: daypart.nullish(),
+  deviceClass: valuesOf(
+    z.string().regex(/^(IPHONE|IPAD)$/, 'deviceClass is IPHONE or IPAD'),
+  ).nullish(),
+  gender: valuesOf(z.string().regex(/^[MF]$/, 'gender is M or F')).nullish(),
+  minAge: valuesOf(z.string().regex(AGE, 'minAge is an integer string from 18 to 64')).nullish(),
+  maxAge: valuesOf(z.string().regex(AGE, 'maxAge is an integer string from 18 to 64')).nullish(),
 });
 
 /** Not capped on the page; 200 like a campaign name (choice). */

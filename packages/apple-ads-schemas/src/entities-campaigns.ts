@@ -9,6 +9,7 @@ import {
   statusSchema,
   targetingDataSchema,
 } from './entities-common';
+import { checkAppStorePlacement } from './placements';
 
 const name = z
   .string()
@@ -89,7 +90,10 @@ export const campaignCreateSchema = z
     regulationResponses: z.array(regulationResponse).nullish(),
     sharedBudgets: z.array(sharedBudget).nullish(),
   })
-  .superRefine(scheduleInOrder);
+  .superRefine(scheduleInOrder)
+  .superRefine((body, context) => {
+    if (body.promotedObjectType === 'APPSTORE_APP') checkAppStorePlacement(body, context);
+  });
 export type CampaignCreateBody = z.infer<typeof campaignCreateSchema>;
 
 export const campaignUpdateSchema = z

@@ -5,6 +5,7 @@ export * from './routes-locations';
 export * from './routes-assets';
 export * from './recommendations';
 export * from './entities-common';
+export * from './placements';
 export * from './entities-campaigns';
 export * from './entities-adgroups';
 export * from './entities-keywords';

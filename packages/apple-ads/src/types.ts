@@ -1,8 +1,17 @@
 // Wire types of Apple Ads Platform API v1 (WIRE.md section 6 and 7), with the documented drifts
 // widened: promotedObjectId as string or number, keyword report status ENABLED or ACTIVE.
+import type { AD_GROUP_TARGETING_DIMENSIONS, AppStorePlacement } from '@tapwise/apple-ads-schemas';
 import type { Money } from './money.js';
 
-export type { Money };
+export type { AppStorePlacement, Money };
+
+/** supplyplacement-data.dictionary.md: App Store placements, then Apple Maps ones. */
+export type SupplyPlacement = AppStorePlacement | 'MAPS_SEARCH_RESULTS' | 'MAPS_SEARCH_HOME';
+
+/** adgrouptargetingcreate.md: the dimensions an ad group is created or updated with. */
+export type AdGroupTargetingCreate = Partial<
+  Record<(typeof AD_GROUP_TARGETING_DIMENSIONS)[number], TargetingData>
+>;
 
 export interface TargetingData {
   include?: string[] | null;
@@ -139,8 +148,9 @@ export interface CampaignCreate {
   dailyBudget: { value: Money };
   targeting: {
     countryOrRegion: TargetingData;
-    supplyPlacement?: TargetingData;
-    supplySource?: TargetingData;
+    /** One placement; search results when omitted. */
+    supplyPlacement?: { include: [SupplyPlacement] };
+    supplySource?: { include: ['APPSTORE' | 'MAPS'] };
   };
   status?: EntityStatus;
   startTime?: string;
@@ -182,9 +192,10 @@ export interface AdGroupCreate {
   name: string;
   pricingModel: 'CPT' | 'CPM' | 'CPA';
   bidStrategy: BidStrategy;
+  /** Search Match: search results campaigns only. */
   automatedKeywordsOptIn?: boolean;
   status?: EntityStatus;
-  targeting?: Record<string, TargetingData>;
+  targeting?: AdGroupTargetingCreate;
   startTime?: string;
   endTime?: string | null;
 }

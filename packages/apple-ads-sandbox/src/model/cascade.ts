@@ -40,7 +40,7 @@ export function deleteAdGroup(store: SandboxStore, adGroupId: number): Deleted[]
   for (const id of store.adIdsByAdGroup.get(adGroupId) ?? []) {
     const ad = store.ads.get(id);
     if (!ad || ad.deleted) continue;
-    store.putAd({ ...ad, deleted: true, modificationTime: timestamp });
+    store.putAd({ ...ad, deleted: true, modificationTime: timestamp }, now);
     deleted.push({ entityType: 'AD', entityId: id, adAccountId: ad.adAccountId });
   }
   for (const negative of store.negativeKeywords.values())

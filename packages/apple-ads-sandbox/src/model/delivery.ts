@@ -1,6 +1,9 @@
 // The market model: what each keyword delivers on a local day, from the seed and the entity
 // versions in effect. A second-price auction sets the cost per tap (never above the bid) and the
 // campaign's daily budget caps the day; ad groups and campaigns are sums of their keywords.
+// Campaigns on a placement without keywords (search tab, today tab, product pages) deliver per
+// ad group instead, from the placement's browsing audience.
+import { placementOf, takesKeywords } from '@tapwise/apple-ads-schemas';
 import { countryVolume, termPopularity } from './catalogue.js';
 import { DAY_MS, HOUR_MS, localDayStartMs } from './calendar.js';
 import { hash, hashString, sequence } from './hash.js';
@@ -47,6 +50,8 @@ interface KeywordTraits {
 
 interface CampaignDay {
   delivery: Map<number, MetricRecord>;
+  /** Delivery of the ad groups of a placement without keywords, by ad group. */
+  placementDelivery: Map<number, MetricRecord>;
   demandCents: number;
   /** The delivery summed per ad group, worked out when a report first asks for it. */
   adGroupTotals?: Map<number, MetricRecord>;
@@ -98,7 +103,11 @@ export class DeliveryMemo {
     let result = this.days.get(key) ?? this.finished.get(this.store, key);
     if (!result) {
       const computed = computeCampaignDay(this.store, this, campaignId, day);
-      result = { delivery: computed.delivery, demandCents: computed.demandCents };
+      result = {
+        delivery: computed.delivery,
+        placementDelivery: computed.placementDelivery,
+        demandCents: computed.demandCents,
+      };
       if (computed.finished) this.finished.set(key, result);
     }
     this.days.set(key, result);
@@ -112,6 +121,7 @@ export class DeliveryMemo {
    */
   adGroupDay(campaignId: number, day: number): ReadonlyMap<number, MetricRecord> {
     const campaignDay = this.dayOf(campaignId, day);
+    if (campaignDay.placementDelivery.size > 0) return campaignDay.placementDelivery;
     if (!campaignDay.adGroupTotals) {
       const totals = new Map<number, MetricRecord>();
       for (const [keywordId, record] of campaignDay.delivery) {
@@ -123,6 +133,11 @@ export class DeliveryMemo {
       campaignDay.adGroupTotals = totals;
     }
     return campaignDay.adGroupTotals;
+  }
+
+  /** The day's delivery of a placement without keywords, by ad group (empty for search results). */
+  placementDay(campaignId: number, day: number): ReadonlyMap<number, MetricRecord> {
+    return this.dayOf(campaignId, day).placementDelivery;
   }
 
   /** What the campaign would have spent that day without its daily budget (recommendations). */
@@ -181,7 +196,8 @@ export function popularityForSearches(searches: number): number {
 }
 
 interface Portion {
-  keywordId: number;
+  /** The keyword, or the ad group on a placement without keywords. */
+  entityId: number;
   record: MetricRecord;
   cptCents: number;
 }
@@ -193,17 +209,57 @@ function computeCampaignDay(
   day: number,
 ): CampaignDay & { finished: boolean } {
   const result = new Map<number, MetricRecord>();
+  const placementDelivery = new Map<number, MetricRecord>();
   const campaign = store.campaigns.get(campaignId);
-  if (!campaign) return { delivery: result, demandCents: 0, finished: false };
+  const none = { delivery: result, placementDelivery, demandCents: 0 };
+  if (!campaign) return { ...none, finished: false };
   const timeZone = store.accountOf(campaign.adAccountId).timezone;
   const dayStart = localDayStartMs(timeZone, day);
   const finished = dayStart + DAY_MS <= store.now();
   const dayEnd = Math.min(dayStart + DAY_MS, store.now());
-  if (dayEnd <= dayStart) return { delivery: result, demandCents: 0, finished };
+  if (dayEnd <= dayStart) return { ...none, finished };
   const campaignVersions = store.campaignVersions.get(campaignId);
+  const placement = placementOf(campaign.targeting);
+  const campaignSchedule = scheduleCuts(campaignVersions);
   const portions: Portion[] = [];
   for (const adGroupId of store.adGroupIdsByCampaign.get(campaignId) ?? []) {
     const adGroupVersions = store.adGroupVersions.get(adGroupId);
+    const adGroupSchedule = scheduleCuts(adGroupVersions);
+    if (!takesKeywords(placement)) {
+      // ads-endpoints.md: "The ad is the serving unit"; without a keyword, only an ad serves.
+      const adVersions = (store.adIdsByAdGroup.get(adGroupId) ?? []).map((id) =>
+        store.adVersions.get(id),
+      );
+      for (const [from, to] of segments(
+        dayStart,
+        dayEnd,
+        campaignVersions,
+        adGroupVersions,
+        campaignSchedule,
+        adGroupSchedule,
+        ...adVersions,
+      )) {
+        const campaignState = versionAt(campaignVersions, from);
+        const adGroupState = versionAt(adGroupVersions, from);
+        if (!isDelivering(from, campaignState, adGroupState, 'none')) continue;
+        if (!adVersions.some((versions) => versionAt(versions, from)?.active)) continue;
+        const potential = placementPotential(
+          store.seed,
+          placement,
+          adGroupId,
+          day,
+          campaignState as CampaignVersion,
+          adGroupState as AdGroupVersion,
+        );
+        const record = fractionOfDay(
+          potential.record,
+          (from - dayStart) / HOUR_MS,
+          (to - dayStart) / HOUR_MS,
+        );
+        portions.push({ entityId: adGroupId, record, cptCents: potential.cptCents });
+      }
+      continue;
+    }
     for (const keywordId of store.keywordIdsByAdGroup.get(adGroupId) ?? []) {
       const keywordVersions = store.keywordVersions.get(keywordId);
       for (const [from, to] of segments(
@@ -212,6 +268,8 @@ function computeCampaignDay(
         campaignVersions,
         adGroupVersions,
         keywordVersions,
+        campaignSchedule,
+        adGroupSchedule,
       )) {
         const campaignState = versionAt(campaignVersions, from);
         const adGroupState = versionAt(adGroupVersions, from);
@@ -231,18 +289,27 @@ function computeCampaignDay(
           (from - dayStart) / HOUR_MS,
           (to - dayStart) / HOUR_MS,
         );
-        portions.push({ keywordId, record, cptCents: potential.cptCents });
+        portions.push({ entityId: keywordId, record, cptCents: potential.cptCents });
       }
     }
   }
   const budgetCents = versionAt(campaignVersions, dayEnd - 1)?.budgetCents ?? 0;
   const demandCents = applyDailyBudget(portions, budgetCents);
+  const target = takesKeywords(placement) ? result : placementDelivery;
   for (const portion of portions) {
-    const existing = result.get(portion.keywordId);
+    const existing = target.get(portion.entityId);
     if (existing) addInto(existing, portion.record);
-    else result.set(portion.keywordId, portion.record);
+    else target.set(portion.entityId, portion.record);
   }
-  return { delivery: result, demandCents, finished };
+  return { delivery: result, placementDelivery, demandCents, finished };
+}
+
+/**
+ * The instants a campaign's or ad group's schedule starts or ends: delivery begins at a start
+ * time inside a day, not at the next change.
+ */
+function scheduleCuts(versions: readonly { startMs: number; endMs: number }[] | undefined) {
+  return (versions ?? []).flatMap((version) => [{ at: version.startMs }, { at: version.endMs }]);
 }
 
 /** Sub-intervals of the day between version changes of the campaign, ad group or keyword. */
@@ -268,14 +335,15 @@ function segments(
   return result;
 }
 
+/** Whether the campaign, ad group and (on search results) keyword serve at that instant. */
 function isDelivering(
   at: number,
   campaign?: CampaignVersion,
   adGroup?: AdGroupVersion,
-  keyword?: KeywordVersion,
+  keyword?: KeywordVersion | 'none',
 ): boolean {
   if (!campaign || !adGroup || !keyword) return false;
-  if (!campaign.active || !adGroup.active || !keyword.active) return false;
+  if (!campaign.active || !adGroup.active || (keyword !== 'none' && !keyword.active)) return false;
   if (at < campaign.startMs || at >= campaign.endMs || at < adGroup.startMs || at >= adGroup.endMs)
     return false;
   return campaign.budgetCents > 0;
@@ -295,21 +363,54 @@ function keywordPotential(
   const bidCents = (adGroup.keywordBids ? keyword.bidCents : null) ?? adGroup.defaultBidCents;
   const relevance = traits.broad ? traits.relevance * 0.8 : traits.relevance;
   const searches = searchesOn(traits, day, random);
-  const competitorCents = traits.competitorCents * (0.85 + 0.3 * random());
-  const strength =
-    (bidCents * (0.6 + 0.6 * relevance) - competitorCents) / (0.35 * competitorCents);
+  return auctionDay(random, {
+    audience: searches,
+    coverage: adGroup.coverage,
+    bidCents,
+    rankCents: bidCents * (0.6 + 0.6 * relevance),
+    competitorCents: traits.competitorCents * (0.85 + 0.3 * random()),
+    tapRate: 0.02 + 0.11 * relevance,
+    tapInstallRate: 0.3 + 0.4 * relevance,
+    viewInstallRate: 0.0012,
+  });
+}
+
+/**
+ * One entrant's day at auction (a keyword, or an ad group on a placement without keywords): the
+ * share of its audience it wins against rivals, the taps, a second price and the installs.
+ */
+function auctionDay(
+  random: () => number,
+  entrant: {
+    audience: number;
+    /** Share of the audience the ad group's targeting reaches. */
+    coverage: number;
+    bidCents: number;
+    /** The bid as the auction ranks it (relevance weighs a keyword's). */
+    rankCents: number;
+    competitorCents: number;
+    tapRate: number;
+    tapInstallRate: number;
+    viewInstallRate: number;
+  },
+): { record: MetricRecord; cptCents: number } {
+  const { bidCents, competitorCents } = entrant;
+  const strength = (entrant.rankCents - competitorCents) / (0.35 * competitorCents);
   const winShare = 0.95 / (1 + Math.exp(-strength));
   const record = emptyRecord();
-  const impressions = Math.floor(searches * winShare * adGroup.coverage + random());
-  const tapThrough = (0.02 + 0.11 * relevance) * (0.85 + 0.3 * random());
+  const impressions = Math.floor(entrant.audience * winShare * entrant.coverage + random());
+  const tapThrough = entrant.tapRate * (0.85 + 0.3 * random());
   const taps = Math.min(impressions, Math.floor(impressions * tapThrough + random()));
   // Second price: the next bidder's price plus a step, capped by our own bid.
   const cptCents = Math.max(
     1,
     Math.min(bidCents, Math.floor(competitorCents * (0.5 + 0.45 * winShare))),
   );
-  const tapInstalls = Math.min(taps, Math.floor(taps * (0.3 + 0.4 * relevance) + random()));
-  const viewInstalls = Math.min(impressions, Math.floor(impressions * 0.0012 + random()));
+  const tapInstalls = Math.min(taps, Math.floor(taps * entrant.tapInstallRate + random()));
+  const viewInstalls = Math.min(
+    impressions,
+    Math.floor(impressions * entrant.viewInstallRate + random()),
+  );
   record[IMPRESSIONS] = impressions;
   record[TAPS] = taps;
   record[TAP_INSTALLS] = tapInstalls;
@@ -318,6 +419,44 @@ function keywordPotential(
   record[VIEW_NEW_DOWNLOADS] = Math.min(viewInstalls, Math.floor(viewInstalls * 0.7 + random()));
   record[SPEND_CENTS] = taps * cptCents;
   return { record, cptCents };
+}
+
+/**
+ * Placements without keywords: the App Store visits a US-sized storefront gives the slot a day,
+ * rivals' price per tap in cents, and the share of impressions tapped. Choice: Apple publishes no
+ * such numbers; the today tab is the largest audience and the least tapped, the search tab the
+ * most tapped.
+ */
+const PLACEMENT_MARKET: Record<string, { visits: number; rivalCents: number; tapRate: number }> = {
+  APPSTORE_SEARCH_TAB: { visits: 40_000, rivalCents: 120, tapRate: 0.03 },
+  APPSTORE_TODAY_TAB: { visits: 150_000, rivalCents: 260, tapRate: 0.007 },
+  APPSTORE_PRODUCT_PAGES: { visits: 60_000, rivalCents: 100, tapRate: 0.015 },
+};
+
+/** An ad group's full day on a placement without keywords, at the same auction as keywords. */
+function placementPotential(
+  seed: number,
+  placement: string,
+  adGroupId: number,
+  day: number,
+  campaign: CampaignVersion,
+  adGroup: AdGroupVersion,
+): { record: MetricRecord; cptCents: number } {
+  const market = PLACEMENT_MARKET[placement] ?? { visits: 0, rivalCents: 1, tapRate: 0 };
+  const random = sequence(hash(seed, adGroupId, day));
+  let visits = 0;
+  for (const country of campaign.countries) visits += countryVolume(country) * market.visits;
+  visits *= (WEEKDAY_FACTOR[(day + 4) % 7] ?? 1) * (0.8 + 0.4 * random());
+  return auctionDay(random, {
+    audience: visits,
+    coverage: adGroup.coverage,
+    bidCents: adGroup.defaultBidCents,
+    rankCents: adGroup.defaultBidCents,
+    competitorCents: market.rivalCents * (0.85 + 0.3 * random()),
+    tapRate: market.tapRate,
+    tapInstallRate: 0.4,
+    viewInstallRate: 0.0008,
+  });
 }
 
 /** A keyword's searches on a day; consumes the first draw of its day sequence. */

@@ -19,6 +19,7 @@ import type {
   SharedBudget,
   TargetingData,
 } from './entities.js';
+import { APP_STORE_PLACEMENTS } from '@tapwise/apple-ads-schemas';
 import { appleTimestamp } from './calendar.js';
 import { ADMIN_AREAS } from '../geo/geo-dataset.js';
 import { hash, hashString, unit } from './hash.js';
@@ -265,10 +266,8 @@ export function newCreative(
     eligibility: {
       status: 'ELIGIBLE',
       allowedGroups: [
-        {
-          supplyPlacement: ['APPSTORE_SEARCH_RESULTS', 'APPSTORE_SEARCH_TAB'],
-          countryOrRegion: [],
-        },
+        // Choice: a product page creative serves on every App Store placement.
+        { supplyPlacement: [...APP_STORE_PLACEMENTS], countryOrRegion: [] },
       ],
       blockedGroups: [],
     },

@@ -326,7 +326,7 @@ function seedCampaign(store: SandboxStore, input: CampaignSeed): string[] {
       { adGroup, creativeId: input.defaultCreativeId, name: `${adGroup.name} – default` },
       startMs,
     );
-    store.putAd(ad);
+    store.putAd(ad, startMs);
     if (type === 'Category' && input.customCreativeIds[0] !== undefined) {
       store.putAd(
         newAd(
@@ -340,6 +340,7 @@ function seedCampaign(store: SandboxStore, input: CampaignSeed): string[] {
           },
           startMs,
         ),
+        startMs,
       );
     }
     for (let k = 0; k < plan.keywordsPerAdGroup; k++) {

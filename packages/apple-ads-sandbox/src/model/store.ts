@@ -44,6 +44,11 @@ export interface AdGroupVersion {
   endMs: number;
 }
 
+export interface AdVersion {
+  at: number;
+  active: boolean;
+}
+
 export interface KeywordVersion {
   at: number;
   active: boolean;
@@ -77,6 +82,8 @@ export class SandboxStore {
   readonly campaignVersions = new Map<number, CampaignVersion[]>();
   readonly adGroupVersions = new Map<number, AdGroupVersion[]>();
   readonly keywordVersions = new Map<number, KeywordVersion[]>();
+  /** Whether each ad serves, over time: placements without keywords serve only through an ad. */
+  readonly adVersions = new Map<number, AdVersion[]>();
   readonly adGroupIdsByCampaign = new Map<number, number[]>();
   readonly keywordIdsByAdGroup = new Map<number, number[]>();
   readonly adIdsByAdGroup = new Map<number, number[]>();
@@ -172,9 +179,10 @@ export class SandboxStore {
     this.revision++;
   }
 
-  putAd(ad: Ad): void {
+  putAd(ad: Ad, at: number): void {
     if (!this.ads.has(ad.id)) this.adIdsByAdGroup.get(ad.adGroupId)?.push(ad.id);
     this.ads.set(ad.id, ad);
+    pushVersion(this.adVersions, ad.id, { at, active: ad.status === 'ENABLED' && !ad.deleted });
     this.revision++;
   }
 

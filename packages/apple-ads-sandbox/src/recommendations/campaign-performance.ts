@@ -47,7 +47,7 @@ export function campaignPerformance(
   };
   for (let day = today - days; day < today; day++) {
     let spend = 0;
-    for (const record of memo.campaignDay(campaign.id, day).values()) {
+    for (const record of memo.adGroupDay(campaign.id, day).values()) {
       performance.impressions += record[IMPRESSIONS] ?? 0;
       performance.taps += record[TAPS] ?? 0;
       performance.installs += (record[TAP_INSTALLS] ?? 0) + (record[VIEW_INSTALLS] ?? 0);

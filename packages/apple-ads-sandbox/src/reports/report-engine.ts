@@ -1,5 +1,6 @@
-// Builds report rows from keyword-day delivery. Every level aggregates the same keyword records,
-// so campaign = sum of ad groups = sum of keywords = sum of search terms, exactly, for any window.
+// Builds report rows from keyword-day delivery (ad group-day on placements without keywords).
+// Every level aggregates the same keyword records, so campaign = sum of ad groups = sum of
+// keywords = sum of search terms, exactly, for any window.
 import {
   DAY_MS,
   HOUR_MS,
@@ -302,6 +303,15 @@ export function runReport(
           singles,
         );
         for (const contribution of contributions)
+          accumulateDay(contribution, day, campaign, adGroup);
+      }
+      // Placements without keywords add to campaign and ad group rows only.
+      if (request.level !== 'campaigns' && request.level !== 'adgroups') continue;
+      for (const [adGroupId, record] of memo.placementDay(campaign.id, day)) {
+        const adGroup = store.adGroups.get(adGroupId) as AdGroup;
+        if (!adGroupInScope(adGroup)) continue;
+        const entityId = request.level === 'campaigns' ? campaign.id : adGroupId;
+        for (const contribution of singles.of(entityId, record))
           accumulateDay(contribution, day, campaign, adGroup);
       }
     }

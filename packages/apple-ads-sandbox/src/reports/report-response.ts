@@ -1,5 +1,6 @@
 // Turns computed report rows into Apple's envelope: metadata per level, Money metrics, optional
 // granularMetrics and grandTotal, metric filters, sorting and pagination.
+import { placementOf, takesKeywords } from '@tapwise/apple-ads-schemas';
 import { centsToAmount } from '../model/money.js';
 import {
   IMPRESSIONS,
@@ -103,7 +104,8 @@ function metadataOf(
       metadata = {
         ...campaign,
         promotedObject: { name: app?.name ?? null },
-        adChannelType: 'SEARCH',
+        // reportingadchanneltype.md: SEARCH results, DISPLAY for the other placements.
+        adChannelType: takesKeywords(placementOf(campaign.targeting)) ? 'SEARCH' : 'DISPLAY',
       };
       break;
     }

@@ -1,5 +1,6 @@
 // Identity and access: /me, /acls, ad accounts and apps search / details / eligibility.
 import {
+  APP_STORE_PLACEMENTS,
   APP_SEARCH_LIMIT_MAX,
   appSearchParamsSchema,
   selectorSchema,
@@ -80,19 +81,22 @@ export function registerAccountRoutes(router: Router): void {
     const account = context.store.accountOf(accountId(context));
     const owned = context.store.accountApps.get(account.id) ?? [];
     // eligibilityresponse.md: one record per app, placement, country and device class; the
-    // records date from the account's creation and every app is rated 4+ (choices).
+    // records date from the account's creation, every app is rated 4+ and eligible on every App
+    // Store placement in every storefront (choices).
     const rows = owned.flatMap((adamId) =>
-      APP_STOREFRONTS.map((countryOrRegion) => ({
-        adamId,
-        supplyPlacement: 'APPSTORE_SEARCH_RESULTS',
-        supplySource: 'APPSTORE',
-        minAge: 4,
-        state: 'ELIGIBLE',
-        countryOrRegion,
-        deviceClass: 'IPHONE',
-        creationTime: account.creationTime,
-        modificationTime: account.creationTime,
-      })),
+      APP_STORE_PLACEMENTS.flatMap((supplyPlacement) =>
+        APP_STOREFRONTS.map((countryOrRegion) => ({
+          adamId,
+          supplyPlacement,
+          supplySource: 'APPSTORE',
+          minAge: 4,
+          state: 'ELIGIBLE',
+          countryOrRegion,
+          deviceClass: 'IPHONE',
+          creationTime: account.creationTime,
+          modificationTime: account.creationTime,
+        })),
+      ),
     );
     return { body: runQuery(rows, context.body, selectorSchema('/eligibilities/apps/query')) };
   });

@@ -33,10 +33,23 @@ export function registerAdRoutes(router: Router): void {
   router.add('POST', '/ads', (context) => {
     const { adGroupId, creativeId, name, status } = parseBody(adCreateSchema, context.body);
     const adGroup = ownAdGroup(context, adGroupId);
-    ownCreative(context, creativeId);
+    const creative = ownCreative(context, creativeId);
     const { store } = context;
+    // Choice: an ad shows its campaign's app, so its creative's product page is of that app.
+    const campaign = store.campaigns.get(adGroup.campaignId);
+    if (creative.destination.parameters.adamId !== campaign?.promotedObjectId) {
+      const v = Validator.of(context.body);
+      v.details.push(
+        detail(
+          'INVALID_VALUE',
+          "the creative is a product page of another app than the campaign's",
+          'creativeId',
+        ),
+      );
+      v.done();
+    }
     const ad = newAd(store.nextId(), { adGroup, creativeId, name, status }, store.now());
-    store.putAd(ad);
+    store.putAd(ad, store.now());
     store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',
@@ -59,7 +72,7 @@ export function registerAdRoutes(router: Router): void {
       status: status ?? ad.status,
       modificationTime: context.store.timestamp(),
     };
-    context.store.putAd(updated);
+    context.store.putAd(updated, context.store.now());
     context.store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',
@@ -72,7 +85,10 @@ export function registerAdRoutes(router: Router): void {
   });
   router.add('DELETE', '/ads/{id}', (context) => {
     const ad = ownAd(context, idParam(context));
-    context.store.putAd({ ...ad, deleted: true, modificationTime: context.store.timestamp() });
+    context.store.putAd(
+      { ...ad, deleted: true, modificationTime: context.store.timestamp() },
+      context.store.now(),
+    );
     context.store.recordChange({
       adAccountId: ad.adAccountId,
       entityType: 'AD',

@@ -23,6 +23,7 @@ import { detail } from '../server/api-error.js';
 import { selectorSchema } from '@tapwise/apple-ads-schemas';
 import { runQuery } from '../server/entity-query.js';
 import { parseBody, Validator } from '../server/validate.js';
+import { checkAdGroupPlacement, checkCampaignPlacementUpdate } from './placement-rules.js';
 import { accountId, currencyOf, diff, idParam, ownAdGroup, ownCampaign } from './scope.js';
 
 export function registerCampaignRoutes(router: Router): void {
@@ -200,6 +201,7 @@ function updateCampaign(context: RouteContext) {
         'targeting.countryOrRegion.include',
       ),
     );
+  checkCampaignPlacementUpdate(v, campaign, request);
   const startTime = request.startTime ?? campaign.startTime;
   const endTime = request.endTime === undefined ? campaign.endTime : request.endTime;
   if (endTime && endTime <= startTime)
@@ -255,6 +257,10 @@ function createAdGroup(context: RouteContext) {
     );
   const strategy = bidStrategyOf(request.bidStrategy ?? {}, currency, campaign.bidStrategy);
   checkModelledStrategy(v, strategy);
+  checkAdGroupPlacement(v, campaign, store.accountApps.get(campaign.adAccountId) ?? [], {
+    ...request,
+    bidStrategyType: strategy.bidStrategyType,
+  });
   checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
   if (
     (store.adGroupIdsByCampaign.get(campaign.id) ?? []).some(
@@ -332,6 +338,12 @@ function updateAdGroup(context: RouteContext) {
     ? bidStrategyOf(request.bidStrategy, currency, adGroup.bidStrategy)
     : adGroup.bidStrategy;
   if (request.bidStrategy) checkModelledStrategy(v, strategy);
+  checkAdGroupPlacement(
+    v,
+    store.campaigns.get(adGroup.campaignId) as Campaign,
+    store.accountApps.get(adGroup.adAccountId) ?? [],
+    { ...request, bidStrategyType: request.bidStrategy?.bidStrategyType },
+  );
   checkCurrency(v, 'bidStrategy.bid', request.bidStrategy?.bid, currency);
   const startTime = request.startTime ?? adGroup.startTime;
   const endTime = request.endTime === undefined ? adGroup.endTime : request.endTime;

@@ -9,7 +9,7 @@ import {
   negativeKeywordCreateSchema,
   negativeKeywordUpdateSchema,
 } from '@tapwise/apple-ads-schemas';
-import type { Keyword, NegativeKeyword } from '../model/entities.js';
+import type { Campaign, Keyword, NegativeKeyword } from '../model/entities.js';
 import { newKeyword, newNegativeKeyword } from '../model/factories.js';
 import { centsToAmount } from '../model/money.js';
 import { presentKeyword } from '../model/presenters.js';
@@ -29,6 +29,7 @@ import {
   ownCampaign,
   ownKeyword,
 } from './scope.js';
+import { checkKeywordsAllowed } from './placement-rules.js';
 import { termRelevance } from './relevance.js';
 
 type Operation = 'CREATE' | 'UPDATE' | 'DELETE';
@@ -106,6 +107,7 @@ function keywordCreate(context: RouteContext, data: unknown): () => Keyword {
   const text = request.text;
   // Choice: the market model serves App Store search keywords, EXACT and BROAD only.
   const matchType = modelledMatchType(v, request.matchType, ['EXACT', 'BROAD'] as const);
+  checkKeywordsAllowed(v, context.store.campaigns.get(adGroup.campaignId) as Campaign, 'adGroupId');
   const status = request.status;
   const { store } = context;
   const duplicate = (store.keywordIdsByAdGroup.get(adGroup.id) ?? []).some((id) => {
@@ -222,6 +224,7 @@ function negativeCreate(context: RouteContext, data: unknown): () => NegativeKey
   const campaign = ownCampaign(context, adGroup ? adGroup.campaignId : (request.campaignId ?? 0));
   const v = Validator.of(data);
   const matchType = modelledMatchType(v, request.matchType, ['EXACT', 'BROAD', 'PHRASE'] as const);
+  checkKeywordsAllowed(v, campaign, adGroup ? 'adGroupId' : 'campaignId');
   v.done();
   const { text, status } = request;
   const { store } = context;

@@ -300,7 +300,12 @@ describe('entities (campaign.md, adgroup.md, keyword.md, negativekeyword.md, ad.
         status: 'ELIGIBLE',
         allowedGroups: [
           {
-            supplyPlacement: ['APPSTORE_SEARCH_RESULTS', 'APPSTORE_SEARCH_TAB'],
+            supplyPlacement: [
+              'APPSTORE_SEARCH_RESULTS',
+              'APPSTORE_SEARCH_TAB',
+              'APPSTORE_TODAY_TAB',
+              'APPSTORE_PRODUCT_PAGES',
+            ],
             countryOrRegion: [],
           },
         ],
@@ -378,10 +383,15 @@ describe('apps (appinfo.md, appdetails.md, eligibilityresponse.md)', () => {
         { field: 'countryOrRegion', operator: 'EQUALS', value: ['US'] },
       ],
     });
-    expect(eligibility.result).toEqual([
-      {
+    expect(eligibility.result).toEqual(
+      [
+        'APPSTORE_SEARCH_RESULTS',
+        'APPSTORE_SEARCH_TAB',
+        'APPSTORE_TODAY_TAB',
+        'APPSTORE_PRODUCT_PAGES',
+      ].map((supplyPlacement) => ({
         adamId,
-        supplyPlacement: 'APPSTORE_SEARCH_RESULTS',
+        supplyPlacement,
         supplySource: 'APPSTORE',
         minAge: 4,
         state: 'ELIGIBLE',
@@ -389,8 +399,8 @@ describe('apps (appinfo.md, appdetails.md, eligibilityresponse.md)', () => {
         deviceClass: 'IPHONE',
         creationTime: '2024-05-16T07:00:00.000',
         modificationTime: '2024-05-16T07:00:00.000',
-      },
-    ]);
+      })),
+    );
   });
 });
 
