@@ -39,9 +39,7 @@ function storeWithChanges() {
   return { store, first, campaign };
 }
 
-const since = (iso: string) => [
-  { field: 'eventTime', operator: 'GREATER_THAN', value: iso },
-];
+const since = (iso: string) => [{ field: 'eventTime', operator: 'GREATER_THAN', value: iso }];
 
 describe('change history', () => {
   it('groups a transaction per entity type and lists the newest first', () => {
