@@ -94,6 +94,9 @@ export const CAMPAIGN_CREATION_MESSAGES = {
   draftSaved: 'Saved as draft',
   campaignNameTaken: 'A campaign with the same name already exists',
   campaignCreated: 'Campaign created',
+  /** Apple refused or did not answer a step (spec 1 §8's general failure). */
+  creationFailed: 'Unable to process your request. Please try later',
+  creationRunning: 'This campaign is being created already. Wait for it to finish.',
   /** Creation stopped part-way: what exists in Apple is listed beside this. */
   creationIncomplete:
     'The campaign was created only in part. Retry to finish it, or delete what was created.',
