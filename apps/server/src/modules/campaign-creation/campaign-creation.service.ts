@@ -126,8 +126,8 @@ class CreationSaga {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await this.finish('INCOMPLETE', error.message);
-      // Nothing exists in Apple: the refusal is the answer (a duplicate name, a refused budget).
-      if (this.progress.campaignId === null) throw error;
+      // Apple refused the name: nothing was created, and the refusal is the answer.
+      if (error.error === 'CONFLICT' && this.progress.campaignId === null) throw error;
       return this.result('INCOMPLETE', error.message);
     }
     await this.finish('COMPLETE', null);
