@@ -41,7 +41,7 @@ type WriteContext = Pick<AppContext, 'db' | 'secrets'>;
 type KeywordLike = { text: string; matchType: string; deleted: boolean };
 
 /** Refuses a name another live campaign of the ad account has, before anything is sent. */
-export async function assertCampaignNameFree(
+async function assertCampaignNameFree(
   ctx: WriteContext,
   teamId: string,
   adAccountId: number,
@@ -136,16 +136,18 @@ class CreationSaga {
         await this.ads(index, adGroupId);
       }
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      const refusal = error instanceof AppError ? error : null;
       // Apple refused the name: nothing was created, and the refusal is the answer. The creation
       // is forgotten, so a retry under its key checks the name again rather than adopting
       // another campaign of that name as its own.
-      if (error.error === 'CONFLICT' && this.progress.campaignId === null) {
+      if (refusal?.error === 'CONFLICT' && this.progress.campaignId === null) {
         await deleteCreation(this.ctx.db, this.actor.teamId, this.creation.idempotencyKey);
-        throw error;
+        throw refusal;
       }
-      await this.finish('INCOMPLETE', error.message);
-      return this.result('INCOMPLETE', error.message);
+      // Recorded even for an unforeseen failure, so a retry can take the creation over at once.
+      await this.finish('INCOMPLETE', refusal?.message ?? MESSAGES.creationFailed);
+      if (!refusal) throw error;
+      return this.result('INCOMPLETE', refusal.message);
     }
     await this.finish('COMPLETE', null);
     return this.result('COMPLETE', null);
@@ -246,8 +248,9 @@ class CreationSaga {
 
   /** The ad account's other apps, for "users of my other apps". */
   private async otherAppIds(): Promise<number[]> {
-    const owned = await this.gateway.read((account) =>
-      account.apps.search({ returnOwnedApps: true, limit: 1000 }),
+    const owned = await this.gateway.read(
+      (account) => account.apps.search({ returnOwnedApps: true, limit: 1000 }),
+      MESSAGES.creationFailed,
     );
     return owned.result.map((app) => app.adamId).filter((adamId) => adamId !== this.input.adamId);
   }
@@ -257,7 +260,10 @@ class CreationSaga {
     list: (account: AccountClient) => AsyncGenerator<KeywordLike[]>,
   ): Promise<Set<string>> {
     if (!this.resumed) return new Set();
-    const existing = await this.gateway.read((account) => collect(list(account)));
+    const existing = await this.gateway.read(
+      (account) => collect(list(account)),
+      MESSAGES.creationFailed,
+    );
     return new Set(existing.filter((entity) => !entity.deleted).map(keywordKey));
   }
 
