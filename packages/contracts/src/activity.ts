@@ -36,6 +36,10 @@ export const ACTIVITY_KINDS = [
   'ad_resumed',
   'ad_deleted',
   'keyword_copied',
+  // Campaign creation (spec 1 §2): each entity the wizard's saga created.
+  'campaign_created',
+  'ad_group_created',
+  'ad_created',
   'report',
   'email_report_sent',
   'slack_report_sent',

@@ -13,7 +13,12 @@ export const STATUS_ACTIONS = ['pause', 'resume', 'delete'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 /** Which screen a change came from, recorded in the activity log. */
-export const CHANGE_SOURCES = ['adsManager', 'automation', 'campaignGenerator'] as const;
+export const CHANGE_SOURCES = [
+  'adsManager',
+  'automation',
+  'campaignGenerator',
+  'campaignCreation',
+] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 
 const appleId = z.number().int().positive();

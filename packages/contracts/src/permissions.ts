@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   'overview.read': { area: 'overview', kind: 'read', roles: members },
   'adsManager.read': { area: 'adsManager', kind: 'read', roles: members },
   'adsManager.write': { area: 'adsManager', kind: 'write', roles: members },
+  'campaignCreation.read': { area: 'campaignCreation', kind: 'read', roles: members },
   'campaignCreation.write': { area: 'campaignCreation', kind: 'write', roles: members },
   'keywordAnalysis.read': { area: 'keywordAnalysis', kind: 'read', roles: members },
   'keywordAnalysis.write': { area: 'keywordAnalysis', kind: 'write', roles: members },

@@ -10,6 +10,7 @@ import './ads-manager/views.graphql';
 import './analytics/overview.graphql';
 import './apple-writes/apple-writes.graphql';
 import './automation/automation.graphql';
+import './campaign-creation/campaign-creation.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
 import './staff/staff.graphql';

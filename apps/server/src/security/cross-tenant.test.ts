@@ -63,6 +63,8 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   saveCustomView: t.customView.id,
   deleteTablePreset: t.tablePreset.id,
   saveTablePreset: t.tablePreset.id,
+  getDraft: t.campaignDraft.id,
+  deleteCampaignDraft: t.campaignDraft.id,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */
@@ -76,6 +78,10 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.company.id;
     case 'runId':
       return t.ruleRun.id;
+    case 'draftId':
+      return t.campaignDraft.id;
+    case 'idempotencyKey':
+      return t.campaignCreation.idempotencyKey;
     case 'adAccountId':
     case 'adAccountIds':
       return list(app.adAccountId);
@@ -122,6 +128,10 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
   if (['createAutomationRule', 'updateAutomationRule'].includes(operation)) {
     return t.ruleReachingIn();
   }
+  if (operation === 'saveCampaignDraft') {
+    return { id: t.campaignDraft.id, placement: 'TODAY_TAB', step: 'app', values: {} };
+  }
+  if (operation === 'createCampaign') return t.creationReachingIn();
   throw new Error(`${operation}: say what its JSON argument ${path} holds`);
 }
 
@@ -142,7 +152,7 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   const aIds = new Set(
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
-      .concat([a.bulkAction.id]),
+      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);
@@ -218,6 +228,8 @@ describe('cross-tenant matrix', () => {
       'fetchCustomView',
       'findByTeamId',
       'getActivityLogs',
+      'getDraft',
+      'getCampaignDrafts',
     ]) {
       expect(revealing, name).toContain(name);
     }

@@ -12,6 +12,11 @@ import {
 } from '../modules/analytics/overview-factories';
 import { saveCustomView, saveTablePreset } from '../modules/ads-manager/views.repository';
 import { insertBulkAction } from '../modules/apple-writes/apple-writes.repository';
+import {
+  insertCreation,
+  insertDraft,
+} from '../modules/campaign-creation/campaign-creation.repository';
+import { creationInput } from '../modules/campaign-creation/campaign-creation-factories';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
@@ -76,6 +81,16 @@ export async function seedTenant(db: Database, marker: string) {
     total: 2,
   });
   const integration = (await findIntegration(db, company.id))!;
+  const campaignDraft = await insertDraft(db, company.id, admin.user.id, {
+    placement: 'SEARCH_RESULTS',
+    step: 'keywords',
+    values: { adAccountId: app.adAccountId, campaignName: `${marker} draft`, countries: ['US'] },
+  });
+  const campaignCreation = (await insertCreation(db, company.id, {
+    userId: admin.user.id,
+    idempotencyKey: '5d1c0e8a-0d8e-4c43-9a57-6f1f3b0e2a11',
+    input: creationInput({ ...app, campaignName: `${marker} creation` }),
+  }))!;
   return {
     company,
     admin,
@@ -90,6 +105,10 @@ export async function seedTenant(db: Database, marker: string) {
     ruleRun,
     backtest,
     integration,
+    campaignDraft,
+    campaignCreation,
+    /** A campaign that would be created in this company's ad account. */
+    creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */
     ruleReachingIn: () => ruleInput({ name: 'Reaching in', scope: scopeOf(app) }),
   };

@@ -59,6 +59,19 @@ export const validationMessages = {
   'validation.countryInvalid': 'Choose a country or region from the list.',
   'validation.currencyInvalid': 'Choose a currency from the list.',
   'validation.ageRangeOrder': 'The maximum age must not be below the minimum age.',
+  'validation.deviceRequired': 'Select at least one device.',
+  'validation.countryRequired': 'Select at least one country or region.',
+  'validation.adGroupRequired': 'Add at least one ad group.',
+  'validation.adRequired': 'Add at least one ad.',
+  'validation.keywordBidRequired':
+    'Enter a bid for each keyword, or bid with the ad group default.',
+  'validation.keywordRepeated': 'This keyword is listed more than once with the same match type.',
+  'validation.adGroupNameRepeated': 'Each ad group of the campaign needs its own name.',
+  'validation.geoNeedsOneCountry':
+    'Regions and cities can be chosen when exactly one country is selected.',
+  'validation.placementNoKeywords': 'Keywords are available for search results campaigns only.',
+  'validation.placementNoSearchMatch':
+    'Search Match is available for search results campaigns only.',
   'validation.idInvalid': 'This id is not valid.',
   'validation.nulCharacter': 'Text cannot contain the NUL character (\\0).',
 } as const;

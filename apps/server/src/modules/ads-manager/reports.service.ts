@@ -21,6 +21,7 @@ import type { Database } from '../../platform/db/database';
 import { factSlices, historyBounds, type FactSlice } from '../analytics/history-slices';
 import { bucketStart, seriesBuckets } from '../analytics/overview-buckets';
 import { findAccountHistory } from '../analytics/overview.repository';
+import { countDrafts } from '../campaign-creation/campaign-creation.repository';
 import { currencyConverter, type CurrencyConverter } from '../currencies/exchange-rates.service';
 import { dailyWindowStart } from '../sync/sync-windows';
 import {
@@ -143,11 +144,14 @@ export async function reportPage(
   return withReportReads(db, async (tx) => {
     const { accounts, converter } = await accountSlices(tx, teamId, query);
     const page = await findReportPage(tx, teamId, level, accounts, query);
+    // Drafts are campaigns not yet in Apple: counted at the campaigns level, whatever the filter
+    // (a draft may not have chosen its app or ad account yet).
+    const draft = level === 'campaigns' ? await countDrafts(tx, teamId) : 0;
     return {
       rows: page.rows,
       total: page.total,
       totals: reportTotals(page.accountSums, accounts, converter),
-      statusCounts: page.statusCounts,
+      statusCounts: { ...page.statusCounts, draft },
     };
   });
 }

@@ -8,13 +8,15 @@ import {
   V1RequestError,
   type AccountClient,
   type BulkItemResult,
+  type Creative,
+  type CreativeCreate,
 } from '@tapwise/apple-ads';
 import { ADS_MANAGER_MESSAGES, type EntityRef, type WritableLevel } from '@tapwise/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { insertActivityLog } from '../activity-log/activity-log.repository';
-import type { EntityRows } from '../ads-data/ads-data.repository';
+import { saveEntities, type EntityRows } from '../ads-data/ads-data.repository';
 import { appleAdsClientFor, canManageCampaigns } from '../integrations/apple-ads-connection';
 import { findIntegration, listAdAccounts } from '../integrations/integrations.repository';
 import {
@@ -23,6 +25,7 @@ import {
   type STORED_KIND,
   type StoredRow,
 } from './apple-writes.repository';
+import { collect, creativeRow } from '../sync/entity-rows';
 import { LEVEL_OPERATIONS, type AppleEntityOf } from './entity-levels';
 import type { WriteActor } from './write-actor';
 
@@ -62,6 +65,22 @@ export interface EntityCreation<L extends 'keyword' | 'negativeKeyword', Item> {
   record(row: NewRow<L>): LogLine | null;
 }
 
+/** Levels created one entity per request. */
+export type SingleCreationLevel = 'campaign' | 'adGroup' | 'ad';
+
+/** One new campaign, ad group or ad. */
+export interface SingleCreation<L extends SingleCreationLevel> {
+  level: L;
+  /**
+   * The entity an earlier attempt created when its answer was lost (looked up by name), so a
+   * retry adopts it instead of creating a second one; null when there is none.
+   */
+  findExisting(account: AccountClient): Promise<AppleEntityOf[L] | null>;
+  send(account: AccountClient): Promise<AppleEntityOf[L]>;
+  failure: string;
+  record(row: NewRow<L>): LogLine;
+}
+
 interface PendingChange {
   level: WritableLevel;
   ref: EntityRef;
@@ -95,11 +114,19 @@ const PRE_SEND_CHECKS: readonly PreSendCheck[] = [refuseIfChangedInApple];
 
 export interface AppleWriteGateway {
   adAccountId: number;
+  /** The ad account's currency, which every amount sent to it is in. */
+  currency: string;
   change<L extends WritableLevel>(change: EntityChange<L>): Promise<ChangeOutcome<L>>;
   /** Per item: created (with Apple's new id) or refused with Apple's message. */
   create<L extends 'keyword' | 'negativeKeyword', Item>(
     creation: EntityCreation<L, Item>,
   ): Promise<CreatedItem[]>;
+  /** Creates one entity (or adopts the one an earlier attempt made), stored and logged. */
+  createOne<L extends SingleCreationLevel>(creation: SingleCreation<L>): Promise<AppleEntityOf[L]>;
+  /** A live creative for the app's page: the one Apple has, else a new one (stored, not logged). */
+  creativeFor(input: CreativeCreate, failure: string): Promise<Creative>;
+  /** Reads Apple's current entities, e.g. what an interrupted creation already made. */
+  read<T>(query: (account: AccountClient) => Promise<T>, failure: string): Promise<T>;
   /** Records what Apple now holds when an action stopped half way, outside any change. */
   note(level: WritableLevel, entityId: number, line: Required<LogLine>): Promise<void>;
 }
@@ -133,8 +160,15 @@ export async function openAppleWriteGateway(
   const scope: GatewayScope = { db: ctx.db, actor, adAccountId };
   return {
     adAccountId,
+    currency: adAccount.currency,
     change: (change) => applyChange(scope, account, change),
     create: (creation) => applyCreation(scope, account, creation),
+    createOne: (creation) => applySingleCreation(scope, account, creation),
+    creativeFor: (input, failure) => findOrCreateCreative(scope, account, input, failure),
+    read: (query, failure) =>
+      query(account).catch((error: unknown) => {
+        throw refusal(error, failure);
+      }),
     note: (level, entityId, line) => noteActivity(scope, level, entityId, line),
   };
 }
@@ -259,6 +293,65 @@ async function applyCreation<L extends 'keyword' | 'negativeKeyword', Item>(
     if (answer?.success && answer.result) return { ok: true, message: null, id: answer.result.id };
     return { ok: false, message: answer?.error?.message ?? creation.failure, id: null };
   });
+}
+
+async function applySingleCreation<L extends SingleCreationLevel>(
+  scope: GatewayScope,
+  account: AccountClient,
+  creation: SingleCreation<L>,
+): Promise<AppleEntityOf[L]> {
+  const { db, actor, adAccountId } = scope;
+  let entity: AppleEntityOf[L];
+  try {
+    entity = (await creation.findExisting(account)) ?? (await creation.send(account));
+  } catch (error) {
+    throw refusal(error, creation.failure);
+  }
+  const row = LEVEL_OPERATIONS[creation.level].row(adAccountId, entity);
+  const { fields, ...entry } = creation.record(row);
+  await db.transaction(async (tx) => {
+    await saveStoredCopies(tx, actor.teamId, creation.level, [row]);
+    await insertActivityLog(tx, actor.teamId, {
+      userId: actor.userId,
+      impersonatorId: actor.impersonatorId,
+      ...entry,
+      change: {
+        level: creation.level,
+        adAccountId,
+        entityId: String(entity.id),
+        ...(fields ?? { before: null, after: changedFields(null, row).after }),
+        source: actor.source,
+      },
+    });
+  });
+  return entity;
+}
+
+/** Apple keeps one default product page creative per app, so an existing one is reused. */
+async function findOrCreateCreative(
+  scope: GatewayScope,
+  account: AccountClient,
+  input: CreativeCreate,
+  failure: string,
+): Promise<Creative> {
+  const { adamId, productPageId = null } = input.destination.parameters;
+  const samePage = (creative: Creative) =>
+    !creative.deleted &&
+    creative.creativeType === input.creativeType &&
+    String(creative.destination.parameters.adamId) === adamId &&
+    (creative.destination.parameters.productPageId ?? null) === productPageId;
+  let creative: Creative;
+  try {
+    creative =
+      (await collect(account.creatives.all())).find(samePage) ??
+      (await account.creatives.create(input));
+  } catch (error) {
+    throw refusal(error, failure);
+  }
+  await saveEntities(scope.db, scope.actor.teamId, 'creatives', [
+    creativeRow(scope.adAccountId, creative),
+  ]);
+  return creative;
 }
 
 /** Apple's refusal in the spec's words; a duplicate campaign name has its own. */

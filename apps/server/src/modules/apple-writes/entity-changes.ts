@@ -118,7 +118,7 @@ export function statusChange<L extends WritableLevel>(
 }
 
 /** Apple's timestamps: UTC without a zone, to the millisecond. */
-function appleTime(iso: string): string {
+export function appleTime(iso: string): string {
   return new Date(iso).toISOString().slice(0, 23);
 }
 

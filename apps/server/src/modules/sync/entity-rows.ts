@@ -7,12 +7,13 @@ import {
   type Ad,
   type AdGroup,
   type Campaign,
+  type Creative,
   type Keyword,
   type NegativeKeyword,
 } from '@tapwise/apple-ads';
 import type { EntityRows } from '../ads-data/ads-data.repository';
 
-async function collect<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
+export async function collect<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
   const all: T[] = [];
   for await (const page of pages) all.push(...page);
   return all;
@@ -104,18 +105,7 @@ export async function fetchAccountEntities(account: AccountClient): Promise<Enti
     keywords: keywords.map((keyword) => keywordRow(adAccountId, keyword)),
     negativeKeywords: negativeKeywords.map((negative) => negativeKeywordRow(adAccountId, negative)),
     ads: ads.map((ad) => adRow(adAccountId, ad)),
-    creatives: creatives.map((creative) => ({
-      adAccountId,
-      id: creative.id,
-      adamId:
-        creative.destination.parameters.adamId === undefined
-          ? null
-          : adamIdOf(creative.destination.parameters.adamId),
-      name: creative.name,
-      creativeType: creative.creativeType,
-      productPageId: creative.destination.parameters.productPageId ?? null,
-      deleted: creative.deleted,
-    })),
+    creatives: creatives.map((creative) => creativeRow(adAccountId, creative)),
     productPages: productPages.map((page) => ({
       adAccountId,
       id: page.id,
@@ -220,5 +210,18 @@ export function adRow(adAccountId: number, ad: Ad): EntityRows['ads'][0] {
     status: ad.status,
     deleted: ad.deleted,
     modificationTime: time(ad.modificationTime),
+  };
+}
+
+export function creativeRow(adAccountId: number, creative: Creative): EntityRows['creatives'][0] {
+  const { adamId, productPageId } = creative.destination.parameters;
+  return {
+    adAccountId,
+    id: creative.id,
+    adamId: adamId === undefined ? null : adamIdOf(adamId),
+    name: creative.name,
+    creativeType: creative.creativeType,
+    productPageId: productPageId ?? null,
+    deleted: creative.deleted,
   };
 }

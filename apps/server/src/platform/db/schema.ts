@@ -13,3 +13,4 @@ export * from '../../modules/apple-writes/bulk-actions.tables';
 export * from '../../modules/automation/automation.tables';
 export * from '../../modules/currencies/currencies.tables';
 export * from '../jobs/worker-processes.tables';
+export * from '../../modules/campaign-creation/campaign-creation.tables';
