@@ -55,12 +55,12 @@ export const PLACEMENT_STEPS: Record<AdPlacement, readonly WizardStep[]> = {
 };
 
 /** The campaign's targeting.supplyPlacement value in v1 (campaigncreate.md, supplyplacement). */
-export const SUPPLY_PLACEMENT_OF: Record<AdPlacement, string> = {
+export const SUPPLY_PLACEMENT_OF = {
   SEARCH_RESULTS: 'APPSTORE_SEARCH_RESULTS',
   SEARCH_TAB: 'APPSTORE_SEARCH_TAB',
   TODAY_TAB: 'APPSTORE_TODAY_TAB',
   PRODUCT_PAGES: 'APPSTORE_PRODUCT_PAGES',
-};
+} as const satisfies Record<AdPlacement, string>;
 
 /** The spec's wizard route of each placement. */
 export const PLACEMENT_ROUTES: Record<AdPlacement, string> = {

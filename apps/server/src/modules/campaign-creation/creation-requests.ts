@@ -38,7 +38,7 @@ export function campaignCreate(
     dailyBudget: { value: money(input.dailyBudget, currency) },
     targeting: {
       countryOrRegion: included(input.countries),
-      supplyPlacement: included([SUPPLY_PLACEMENT_OF[input.placement]]),
+      supplyPlacement: { include: [SUPPLY_PLACEMENT_OF[input.placement]] },
     },
     status: 'ENABLED',
     ...(input.startTime ? { startTime: appleTime(input.startTime) } : {}),
