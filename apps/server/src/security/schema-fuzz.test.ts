@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adGroups, apps, campaigns, keywords } from '../modules/ads-data/ads-entities.tables';
 import { ruleInput } from '../modules/automation/automation-factories';
+import { creationInput } from '../modules/campaign-creation/campaign-creation-factories';
 import { startDemoSandbox, type DemoSandbox } from '../modules/demo/demo-sandbox';
 import { buildGraphQLSchema } from '../modules/graphql-schema';
 import { allowingSandbox, connectSandboxCompany, waitForSync } from '../modules/sync/sync-test-kit';
@@ -93,6 +94,11 @@ beforeAll(async () => {
   const keywordRows = await of(
     db.select().from(keywords).where(eq(keywords.teamId, team)).limit(20),
   );
+  const [synced] = await db
+    .select({ adAccountId: campaigns.adAccountId, adamId: campaigns.adamId })
+    .from(campaigns)
+    .where(eq(campaigns.teamId, team))
+    .limit(1);
   pools = {
     uuids: [
       victim.company.id,
@@ -103,6 +109,8 @@ beforeAll(async () => {
       victim.chartPreset.id,
       victim.customView.id,
       victim.bulkAction.id,
+      victim.campaignDraft.id,
+      victim.campaignCreation.idempotencyKey,
     ],
     appleIds: {
       adAccountId: [...new Set(keywordRows.map((row) => row.adAccountId))],
@@ -124,6 +132,14 @@ beforeAll(async () => {
       updateAutomationRule: [ruleInput()],
       startAutomationRuleBacktest: [{ rule: ruleInput(), ...lastDays(30) }],
       automationRuleLogs: [{}, { ruleId: victim.rule.id, limit: 500 }],
+      saveCampaignDraft: [
+        { placement: 'SEARCH_RESULTS', step: 'app', values: {} },
+        { id: victim.campaignDraft.id, placement: 'TODAY_TAB', step: 'review', values: {} },
+      ],
+      createCampaign: [
+        creationInput({ ...synced!, campaignName: 'Fuzz campaign' }),
+        victim.creationReachingIn(),
+      ],
     },
   };
 }, 900_000);

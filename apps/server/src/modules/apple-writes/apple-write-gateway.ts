@@ -126,7 +126,7 @@ export interface AppleWriteGateway {
   /** A live creative for the app's page: the one Apple has, else a new one (stored, not logged). */
   creativeFor(input: CreativeCreate, failure: string): Promise<Creative>;
   /** Reads Apple's current entities, e.g. what an interrupted creation already made. */
-  read<T>(query: (account: AccountClient) => Promise<T>): Promise<T>;
+  read<T>(query: (account: AccountClient) => Promise<T>, failure: string): Promise<T>;
   /** Records what Apple now holds when an action stopped half way, outside any change. */
   note(level: WritableLevel, entityId: number, line: Required<LogLine>): Promise<void>;
 }
@@ -165,7 +165,10 @@ export async function openAppleWriteGateway(
     create: (creation) => applyCreation(scope, account, creation),
     createOne: (creation) => applySingleCreation(scope, account, creation),
     creativeFor: (input, failure) => findOrCreateCreative(scope, account, input, failure),
-    read: (query) => query(account),
+    read: (query, failure) =>
+      query(account).catch((error: unknown) => {
+        throw refusal(error, failure);
+      }),
     note: (level, entityId, line) => noteActivity(scope, level, entityId, line),
   };
 }

@@ -248,8 +248,12 @@ describe('createCampaign', () => {
     expect(await negativesOf({ adGroupId: brand })).toEqual([
       { text: 'cheats', matchType: 'BROAD' },
     ]);
-    const ads = byId((await apple.ads.query({})).result).filter(
-      (ad) => ad.campaignId === campaign.id,
+    const ads = byId(
+      await collect(
+        apple.ads.all({
+          filters: [{ field: 'campaignId', operator: 'EQUALS', value: campaign.id }],
+        }),
+      ),
     );
     const creatives = await Promise.all(ads.map((ad) => apple.creatives.get(ad.creativeId)));
     expect(
@@ -389,6 +393,64 @@ describe('createCampaign', () => {
     expect(await campaignsNamed(name)).toHaveLength(1);
   });
 
+  it('makes each entity once when every write of the creation loses its answer once', async () => {
+    const name = 'Interrupted at every step';
+    const input = creationInput(
+      { adAccountId, adamId, campaignName: name },
+      {
+        negativeKeywords: [{ text: 'free', matchType: 'BROAD' }],
+        adGroups: [
+          wizardAdGroup({
+            name: 'Only',
+            keywords: [
+              { text: 'maze', matchType: 'EXACT' },
+              { text: 'labyrinth', matchType: 'BROAD' },
+            ],
+            negativeKeywords: [{ text: 'cheat', matchType: 'EXACT' }],
+            ads: [{ name: 'Page', productPage: { kind: 'default' } }],
+          }),
+        ],
+      },
+    );
+    const key = randomUUID();
+    let interruptions = 0;
+    let result: CampaignCreationResult;
+    for (;;) {
+      sandbox.setFaults({ ambiguousWrites: 1 });
+      result = await created(input, key);
+      if (result.status === 'COMPLETE') break;
+      interruptions++;
+      expect(interruptions, JSON.stringify(result)).toBeLessThan(10);
+    }
+    sandbox.resetFaults();
+    // Campaign, ad group, campaign negatives, keywords, ad group negatives, ad (the app's default
+    // product page creative exists already).
+    expect(interruptions).toBe(6);
+    expect(result).toMatchObject({
+      keywordsCreated: 2,
+      negativeKeywordsCreated: 2,
+      adsCreated: 1,
+      refused: [],
+    });
+    expect(await campaignsNamed(name)).toHaveLength(1);
+    const [adGroup, ...more] = await adGroupsOf(result.campaignId!);
+    expect(more).toEqual([]);
+    expect(await keywordsOf(adGroup!.id)).toEqual([
+      { text: 'maze', matchType: 'EXACT', bid: null },
+      { text: 'labyrinth', matchType: 'BROAD', bid: null },
+    ]);
+    expect(await negativesOf({ campaignId: result.campaignId! })).toEqual([
+      { text: 'free', matchType: 'BROAD' },
+    ]);
+    expect(await negativesOf({ adGroupId: adGroup!.id })).toEqual([
+      { text: 'cheat', matchType: 'EXACT' },
+    ]);
+    const ads = await collect(
+      apple.ads.all({ filters: [{ field: 'adGroupId', operator: 'EQUALS', value: adGroup!.id }] }),
+    );
+    expect(ads.map((ad) => ad.name)).toEqual(['Page']);
+  });
+
   it('refuses a name a campaign of the ad account has, in any case, before anything is sent', async () => {
     const campaigns = await collect(apple.campaigns.all());
     // A synced campaign whose name the wizard accepts (sandbox names may carry other characters).
@@ -417,13 +479,16 @@ describe('createCampaign', () => {
       dailyBudget: { value: money('10.00') },
       targeting: { countryOrRegion: { include: ['US'] } },
     });
-    const answer = await create(
-      creationInput({ adAccountId, adamId, campaignName: 'Made elsewhere' }),
-    );
-    expect(answer.errors?.[0]).toMatchObject({
-      message: CAMPAIGN_CREATION_MESSAGES.campaignNameTaken,
-      extensions: { error: 'CONFLICT' },
-    });
+    const input = creationInput({ adAccountId, adamId, campaignName: 'Made elsewhere' });
+    const key = randomUUID();
+    // Retried under the same key, it is refused again: the other campaign is never taken as ours.
+    for (const attempt of [1, 2]) {
+      const answer = await create(input, key);
+      expect(answer.errors?.[0], `attempt ${attempt}`).toMatchObject({
+        message: CAMPAIGN_CREATION_MESSAGES.campaignNameTaken,
+        extensions: { error: 'CONFLICT' },
+      });
+    }
     expect(await campaignsNamed('Made elsewhere')).toHaveLength(1);
   });
 

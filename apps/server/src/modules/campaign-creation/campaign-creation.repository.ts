@@ -8,7 +8,7 @@ import type {
   CampaignDraftValues,
   WizardStep,
 } from '@tapwise/contracts';
-import { and, count, desc, eq, or, sql, lt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import {
   campaignCreations,
@@ -203,4 +203,12 @@ export async function finishCreation(
     .update(campaignCreations)
     .set({ ...outcome, updatedAt: sql`now()` })
     .where(byKey(teamId, idempotencyKey));
+}
+
+export async function deleteCreation(
+  db: Database,
+  teamId: string,
+  idempotencyKey: string,
+): Promise<void> {
+  await db.delete(campaignCreations).where(byKey(teamId, idempotencyKey));
 }

@@ -3,7 +3,7 @@
 // idempotency key and is recorded once done, so a retried or resumed creation skips it; a step
 // whose answer was lost is found in Apple (by name, or by keyword text) instead of being sent
 // again. docs/campaign-creation.md describes the saga.
-import type { Campaign } from '@tapwise/apple-ads';
+import type { AccountClient, Campaign } from '@tapwise/apple-ads';
 import {
   CAMPAIGN_CREATION_MESSAGES as MESSAGES,
   createCampaignArgsSchema,
@@ -20,6 +20,7 @@ import type { WriteActor } from '../apple-writes/write-actor';
 import { collect } from '../sync/entity-rows';
 import {
   claimCreation,
+  deleteCreation,
   deleteDraft,
   findCreation,
   finishCreation,
@@ -37,9 +38,10 @@ import {
 } from './creation-requests';
 
 type WriteContext = Pick<AppContext, 'db' | 'secrets'>;
+type KeywordLike = { text: string; matchType: string; deleted: boolean };
 
 /** Refuses a name another live campaign of the ad account has, before anything is sent. */
-export async function assertCampaignNameFree(
+async function assertCampaignNameFree(
   ctx: WriteContext,
   teamId: string,
   adAccountId: number,
@@ -116,19 +118,36 @@ class CreationSaga {
       const adGroupIds: number[] = [];
       for (const index of this.input.adGroups.keys())
         adGroupIds.push(await this.adGroup(campaignId, index));
-      await this.negatives('negatives:campaign', this.input.negativeKeywords, { campaignId });
+      await this.negatives(
+        'negatives:campaign',
+        this.input.negativeKeywords,
+        { campaignId },
+        `campaign "${this.input.campaignName}"`,
+      );
       for (const [index, adGroupId] of adGroupIds.entries()) {
         const adGroup = this.input.adGroups[index]!;
         await this.keywords(index, adGroupId);
-        await this.negatives(`negatives:${index}`, adGroup.negativeKeywords, { adGroupId });
+        await this.negatives(
+          `negatives:${index}`,
+          adGroup.negativeKeywords,
+          { adGroupId },
+          `ad group "${adGroup.name}"`,
+        );
         await this.ads(index, adGroupId);
       }
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await this.finish('INCOMPLETE', error.message);
-      // Apple refused the name: nothing was created, and the refusal is the answer.
-      if (error.error === 'CONFLICT' && this.progress.campaignId === null) throw error;
-      return this.result('INCOMPLETE', error.message);
+      const refusal = error instanceof AppError ? error : null;
+      // Apple refused the name: nothing was created, and the refusal is the answer. The creation
+      // is forgotten, so a retry under its key checks the name again rather than adopting
+      // another campaign of that name as its own.
+      if (refusal?.error === 'CONFLICT' && this.progress.campaignId === null) {
+        await deleteCreation(this.ctx.db, this.actor.teamId, this.creation.idempotencyKey);
+        throw refusal;
+      }
+      // Recorded even for an unforeseen failure, so a retry can take the creation over at once.
+      await this.finish('INCOMPLETE', refusal?.message ?? MESSAGES.creationFailed);
+      if (!refusal) throw error;
+      return this.result('INCOMPLETE', refusal.message);
     }
     await this.finish('COMPLETE', null);
     return this.result('COMPLETE', null);
@@ -229,42 +248,52 @@ class CreationSaga {
 
   /** The ad account's other apps, for "users of my other apps". */
   private async otherAppIds(): Promise<number[]> {
-    const owned = await this.gateway.read((account) =>
-      account.apps.search({ returnOwnedApps: true, limit: 1000 }),
+    const owned = await this.gateway.read(
+      (account) => account.apps.search({ returnOwnedApps: true, limit: 1000 }),
+      MESSAGES.creationFailed,
     );
     return owned.result.map((app) => app.adamId).filter((adamId) => adamId !== this.input.adamId);
   }
 
-  /** Keywords not yet in the ad group (an earlier attempt may have added some). */
+  /** Keys of the live keywords or negatives Apple holds, which an earlier attempt may have made. */
+  private async alreadyInApple(
+    list: (account: AccountClient) => AsyncGenerator<KeywordLike[]>,
+  ): Promise<Set<string>> {
+    if (!this.resumed) return new Set();
+    const existing = await this.gateway.read(
+      (account) => collect(list(account)),
+      MESSAGES.creationFailed,
+    );
+    return new Set(existing.filter((entity) => !entity.deleted).map(keywordKey));
+  }
+
   private async keywords(index: number, adGroupId: number): Promise<void> {
     const step = `keywords:${index}`;
     const adGroup = this.input.adGroups[index]!;
     if (this.isDone(step) || adGroup.keywords.length === 0) return;
-    const present = new Set<string>();
-    if (this.resumed) {
-      const existing = await this.gateway.read((account) =>
-        collect(
-          account.keywords.all({
-            filters: [{ field: 'adGroupId', operator: 'EQUALS', value: adGroupId }],
-          }),
-        ),
-      );
-      for (const keyword of existing) if (!keyword.deleted) present.add(keywordKey(keyword));
-    }
+    const present = await this.alreadyInApple((account) =>
+      account.keywords.all({
+        filters: [{ field: 'adGroupId', operator: 'EQUALS', value: adGroupId }],
+      }),
+    );
     const items = keywordCreates(adGroup, adGroupId, this.gateway.currency).filter(
       (keyword) => !present.has(keywordKey({ text: keyword.text, matchType: keyword.matchType! })),
     );
-    const created = await this.gateway.create({
-      level: 'keyword',
-      items,
-      send: (account, chunk) => account.keywords.bulkCreate(chunk, { allowPartialSuccess: true }),
-      failure: MESSAGES.creationFailed,
-      record: (row) => ({
-        logType: 'keyword_added',
-        message: `Added keyword "${row.text}" (${row.matchType}) to ad group "${adGroup.name}"`,
-      }),
-    });
-    this.countCreated('keywordsCreated', items, created, `ad group "${adGroup.name}"`);
+    // Keywords an earlier attempt created count as created.
+    this.progress.keywordsCreated += adGroup.keywords.length - items.length;
+    if (items.length > 0) {
+      const created = await this.gateway.create({
+        level: 'keyword',
+        items,
+        send: (account, chunk) => account.keywords.bulkCreate(chunk, { allowPartialSuccess: true }),
+        failure: MESSAGES.creationFailed,
+        record: (row) => ({
+          logType: 'keyword_added',
+          message: `Added keyword "${row.text}" (${row.matchType}) to ad group "${adGroup.name}"`,
+        }),
+      });
+      this.countCreated('keywordsCreated', items, created, `ad group "${adGroup.name}"`);
+    }
     await this.markDone(step);
   }
 
@@ -272,42 +301,39 @@ class CreationSaga {
     step: string,
     negatives: readonly WizardNegativeKeyword[],
     owner: { campaignId: number } | { adGroupId: number },
+    where: string,
   ): Promise<void> {
     if (this.isDone(step) || negatives.length === 0) return;
-    const present = new Set<string>();
-    if (this.resumed) {
-      const existing = await this.gateway.read((account) =>
-        collect(
-          account.negativeKeywords.all({
-            filters:
-              'adGroupId' in owner
-                ? [{ field: 'adGroupId', operator: 'EQUALS', value: owner.adGroupId }]
-                : [
-                    { field: 'campaignId', operator: 'EQUALS', value: owner.campaignId },
-                    { field: 'adGroupId', operator: 'IS_NULL' },
-                  ],
-          }),
-        ),
-      );
-      for (const negative of existing) if (!negative.deleted) present.add(keywordKey(negative));
-    }
+    const present = await this.alreadyInApple((account) =>
+      account.negativeKeywords.all({
+        filters:
+          'adGroupId' in owner
+            ? [{ field: 'adGroupId', operator: 'EQUALS', value: owner.adGroupId }]
+            : [
+                { field: 'campaignId', operator: 'EQUALS', value: owner.campaignId },
+                { field: 'adGroupId', operator: 'IS_NULL' },
+              ],
+      }),
+    );
     const items = negativeKeywordCreates(
       negatives.filter((negative) => !present.has(keywordKey(negative))),
       owner,
     );
-    const where = 'adGroupId' in owner ? `ad group ${owner.adGroupId}` : 'the campaign';
-    const created = await this.gateway.create({
-      level: 'negativeKeyword',
-      items,
-      send: (account, chunk) =>
-        account.negativeKeywords.bulkCreate(chunk, { allowPartialSuccess: true }),
-      failure: MESSAGES.creationFailed,
-      record: (row) => ({
-        logType: 'negative_keyword_added',
-        message: `Added negative keyword "${row.text}" (${row.matchType}) to ${where}`,
-      }),
-    });
-    this.countCreated('negativeKeywordsCreated', items, created, where);
+    this.progress.negativeKeywordsCreated += negatives.length - items.length;
+    if (items.length > 0) {
+      const created = await this.gateway.create({
+        level: 'negativeKeyword',
+        items,
+        send: (account, chunk) =>
+          account.negativeKeywords.bulkCreate(chunk, { allowPartialSuccess: true }),
+        failure: MESSAGES.creationFailed,
+        record: (row) => ({
+          logType: 'negative_keyword_added',
+          message: `Added negative keyword "${row.text}" (${row.matchType}) to ${where}`,
+        }),
+      });
+      this.countCreated('negativeKeywordsCreated', items, created, where);
+    }
     await this.markDone(step);
   }
 
