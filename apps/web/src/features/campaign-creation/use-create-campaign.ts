@@ -51,7 +51,11 @@ export function useCreateCampaign(draftId: string | null) {
       await create.mutateAsync(input);
     } catch (error) {
       const message = creationMessageOf(error);
-      if (message === 'campaignNameTaken') return 'nameTaken';
+      // Nothing was created and the server forgot the creation: a renamed one starts afresh.
+      if (message === 'campaignNameTaken') {
+        removeStored(keyStorageOf(draftId));
+        return 'nameTaken';
+      }
       notifyError(creationMessage(message ?? 'creationFailed'));
     }
     return 'sent';
