@@ -397,7 +397,8 @@ export const createCampaignArgsSchema = z.object({
   draftId: z.uuid().nullish(),
 });
 
-export const CREATION_STATUSES = ['COMPLETE', 'INCOMPLETE'] as const;
+/** RUNNING only while a call runs it (or its process stopped mid-run). */
+export const CREATION_STATUSES = ['RUNNING', 'COMPLETE', 'INCOMPLETE'] as const;
 export type CreationStatus = (typeof CREATION_STATUSES)[number];
 
 /** What exists in Apple after a creation (complete or stopped part-way). */

@@ -366,6 +366,15 @@ describe('createCampaign', () => {
       ],
     });
     sandbox.resetFaults();
+    // After a reload, the page reads what exists in Apple by the key.
+    const state = await apiClient(server.url).graphql<{ campaignCreation: CampaignCreationResult }>(
+      `query($key: ID!) { campaignCreation(idempotencyKey: $key) {
+        idempotencyKey status campaignId adGroups { name id } keywordsCreated
+        negativeKeywordsCreated adsCreated failure refused { what message } } }`,
+      { key },
+      company.session,
+    );
+    expect(state.data!.campaignCreation).toEqual(second);
     const third = await created(input, key);
     expect(third).toEqual({
       idempotencyKey: key,

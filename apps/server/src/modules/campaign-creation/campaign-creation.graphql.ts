@@ -14,7 +14,7 @@ import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { writeActorOf } from '../apple-writes/write-actor';
 import { deleteDraft, findDraft, listDrafts } from './campaign-creation.repository';
-import { createCampaign } from './campaign-creation.service';
+import { createCampaign, readCreation } from './campaign-creation.service';
 import { saveCampaignDraft } from './campaign-drafts.service';
 
 const CampaignDraftRef = builder.objectRef<CampaignDraft>('CampaignDraft').implement({
@@ -61,7 +61,7 @@ const CampaignCreationResultRef = builder
   .implement({
     fields: (t) => ({
       idempotencyKey: t.exposeID('idempotencyKey'),
-      status: t.exposeString('status', { description: 'COMPLETE or INCOMPLETE' }),
+      status: t.exposeString('status', { description: 'RUNNING, COMPLETE or INCOMPLETE' }),
       campaignId: t.exposeFloat('campaignId', { nullable: true }),
       adGroups: t.field({ type: [CreatedAdGroupRef], resolve: (result) => result.adGroups }),
       keywordsCreated: t.exposeInt('keywordsCreated'),
@@ -91,6 +91,18 @@ builder.queryFields((t) => ({
     type: [CampaignDraftRowRef],
     description: "The company's campaign drafts, newest first",
     resolve: (_root, _args, { app, auth }) => listDrafts(app.db, requireTeam(auth).teamId),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  campaignCreation: t.field({
+    ...access('campaignCreation.read'),
+    type: CampaignCreationResultRef,
+    nullable: true,
+    description: 'What a creation has made in Apple so far, by its idempotency key; null if none',
+    args: { idempotencyKey: t.arg.id({ required: true }) },
+    resolve: (_root, args, { app, auth }) =>
+      readCreation(app.db, requireTeam(auth).teamId, String(args.idempotencyKey)),
   }),
 }));
 

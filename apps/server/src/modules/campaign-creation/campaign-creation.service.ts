@@ -81,11 +81,21 @@ export async function createCampaign(
   return result;
 }
 
+/** A creation's state as last recorded, for a page that reloads while or after it ran. */
+export async function readCreation(
+  db: WriteContext['db'],
+  teamId: string,
+  idempotencyKey: string,
+): Promise<CampaignCreationResult | null> {
+  const creation = await findCreation(db, teamId, idempotencyKey);
+  return creation ? resultOf(creation) : null;
+}
+
 function resultOf(creation: CreationRow): CampaignCreationResult {
   const { done: _done, ...progress } = creation.progress;
   return {
     idempotencyKey: creation.idempotencyKey,
-    status: creation.status === 'COMPLETE' ? 'COMPLETE' : 'INCOMPLETE',
+    status: creation.status,
     failure: creation.failure,
     ...progress,
   };

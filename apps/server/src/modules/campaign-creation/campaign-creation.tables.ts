@@ -58,7 +58,7 @@ export const campaignCreations = pgTable(
     idempotencyKey: uuid('idempotency_key').notNull(),
     adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
     input: jsonb('input').$type<CampaignCreationInput>().notNull(),
-    status: text('status', { enum: ['RUNNING', ...CREATION_STATUSES] }).notNull(),
+    status: text('status', { enum: CREATION_STATUSES }).notNull(),
     progress: jsonb('progress').$type<CreationProgress>().notNull(),
     failure: text('failure'),
   },
