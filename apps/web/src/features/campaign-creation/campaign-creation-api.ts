@@ -19,6 +19,7 @@ const RESULT = `idempotencyKey status campaignId adGroups { name id } keywordsCr
 export const campaignCreationKeys = {
   drafts: ['campaignCreation', 'drafts'] as const,
   draft: (id: string) => ['campaignCreation', 'draft', id] as const,
+  creation: (idempotencyKey: string) => ['campaignCreation', 'creation', idempotencyKey] as const,
 };
 
 export interface CreateCampaignRequest {
@@ -68,6 +69,17 @@ export const campaignCreationApi = {
         { adAccountId, name },
       )
     ).doesCampaignExist,
+
+  /** What a creation made so far, by its key (null when the server has none). */
+  creation: async (idempotencyKey: string) =>
+    (
+      await graphqlRequest<{ campaignCreation: CampaignCreationResult | null }>(
+        `query CampaignCreation($idempotencyKey: ID!) {
+          campaignCreation(idempotencyKey: $idempotencyKey) { ${RESULT} }
+        }`,
+        { idempotencyKey },
+      )
+    ).campaignCreation,
 
   create: async (request: CreateCampaignRequest) =>
     (

@@ -95,6 +95,7 @@ export function creationServer(answers: Record<string, Answer> = {}) {
     deleteCampaignDraft: () => true,
     doesCampaignExist: () => false,
     createCampaign: () => buildResult(),
+    campaignCreation: () => null,
     ...answers,
   });
 }

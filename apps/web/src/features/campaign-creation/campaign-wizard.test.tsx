@@ -236,6 +236,24 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
     expect(variablesOf(calls, 'doesCampaignExist')).toHaveLength(1);
   });
 
+  it('shows a creation stopped before a reload and finishes it under its kept key', async () => {
+    window.localStorage.setItem(`campaignCreationKey:${DRAFT_ID}`, 'kept-key');
+    const calls = creationServer({
+      campaignCreation: () =>
+        buildResult({ status: 'INCOMPLETE', idempotencyKey: 'kept-key', adsCreated: 0 }),
+    });
+    const router = openDraft();
+    const incomplete = await screen.findByTestId('creation-incomplete');
+    expect(variablesOf(calls, 'campaignCreation')).toEqual([{ idempotencyKey: 'kept-key' }]);
+
+    await userEvent.setup().click(within(incomplete).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ads-manager'));
+    expect(variablesOf(calls, 'createCampaign')).toEqual([
+      { input: SENT_INPUT, idempotencyKey: 'kept-key', draftId: DRAFT_ID },
+    ]);
+    expect(window.localStorage.getItem(`campaignCreationKey:${DRAFT_ID}`)).toBeNull();
+  });
+
   it('retries a creation whose answer was lost under the same key, without the name check', async () => {
     let fail = true;
     const calls = creationServer({

@@ -112,16 +112,21 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
     if (await saveAt(step)) notifySuccess(creationMessage('draftSaved'));
   }
 
-  async function create() {
+  /** The input createCampaign takes, or null with the first step that has an issue opened. */
+  function creationInput() {
     const checked = checkValues(placement, values, steps);
-    if (!checked.input) {
-      setErrors(checked.errors);
-      const firstPath = Object.keys(checked.errors)[0] ?? '';
-      setActive(Math.max(0, steps.indexOf(stepOfPath(firstPath.split('.')))));
-      return;
-    }
+    if (checked.input) return checked.input;
+    setErrors(checked.errors);
+    const firstPath = Object.keys(checked.errors)[0] ?? '';
+    setActive(Math.max(0, steps.indexOf(stepOfPath(firstPath.split('.')))));
+    return null;
+  }
+
+  async function create() {
+    const input = creationInput();
+    if (!input) return;
     try {
-      if ((await creation.submit(checked.input)) === 'nameTaken') {
+      if ((await creation.submit(input)) === 'nameTaken') {
         setErrors({ campaignName: creation.nameTakenKey });
         setActive(0);
       }
@@ -156,7 +161,10 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
         <CreationResult
           result={creation.incomplete}
           finishing={creation.creating}
-          onFinish={creation.finish}
+          onFinish={() => {
+            const input = creationInput();
+            if (input) creation.finish(input);
+          }}
         />
       )}
       {creation.creating && (

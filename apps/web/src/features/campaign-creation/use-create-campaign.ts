@@ -2,8 +2,8 @@
 // taken), then createCampaign under an idempotency key kept in the browser per draft, so a retry
 // after a lost answer, or Finish after a stop part-way, resumes the same creation.
 import type { CampaignCreationInput, CampaignCreationResult } from '@tapwise/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readStored, removeStored, writeStored } from '../../shared/storage/browser-storage';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
@@ -24,21 +24,29 @@ function creationKey(draftId: string | null): string {
 
 export type CreateOutcome = 'nameTaken' | 'sent';
 
+/** How often a creation another call is running is looked at again. */
+const RUNNING_POLL_MS = 2_000;
+
 export function useCreateCampaign(draftId: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [incomplete, setIncomplete] = useState<CampaignCreationResult | null>(null);
-  const lastInput = useRef<CampaignCreationInput | null>(null);
+  const [answered, setAnswered] = useState<CampaignCreationResult | null>(null);
+  // A creation tried before a reload: what it made, followed while another call runs it.
+  const keptKey = readStored(keyStorageOf(draftId));
+  const recorded = useQuery({
+    queryKey: campaignCreationKeys.creation(keptKey ?? ''),
+    queryFn: () => campaignCreationApi.creation(keptKey ?? ''),
+    enabled: keptKey !== null && answered === null,
+    refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? RUNNING_POLL_MS : false),
+  });
+  const latest = answered ?? recorded.data ?? null;
   const create = useMutation({
     mutationFn: (input: CampaignCreationInput) =>
       campaignCreationApi.create({ input, idempotencyKey: creationKey(draftId), draftId }),
     onSuccess: (result) => {
-      if (result.status === 'INCOMPLETE') {
-        setIncomplete(result);
-        return;
-      }
+      setAnswered(result);
+      if (result.status !== 'COMPLETE') return;
       removeStored(keyStorageOf(draftId));
-      setIncomplete(null);
       notifySuccess(creationMessage('campaignCreated'));
       void queryClient.invalidateQueries({ queryKey: campaignCreationKeys.drafts });
       void navigate('/ads-manager');
@@ -46,7 +54,6 @@ export function useCreateCampaign(draftId: string | null) {
   });
 
   async function send(input: CampaignCreationInput): Promise<CreateOutcome> {
-    lastInput.current = input;
     try {
       await create.mutateAsync(input);
     } catch (error) {
@@ -74,15 +81,15 @@ export function useCreateCampaign(draftId: string | null) {
   }
 
   /** Sends the stopped creation again under its key (the server keeps the input first sent). */
-  function finish() {
-    if (lastInput.current) void send(lastInput.current);
+  function finish(input: CampaignCreationInput) {
+    void send(input);
   }
 
   return {
     submit,
     finish,
-    incomplete,
-    creating: create.isPending,
+    incomplete: latest?.status === 'INCOMPLETE' ? latest : null,
+    creating: create.isPending || latest?.status === 'RUNNING',
     nameTakenKey: creationMessageKey('campaignNameTaken'),
   };
 }
