@@ -93,7 +93,7 @@ describe('campaign creation', () => {
     await brand
       .getByRole('textbox', { name: 'Paste keywords into Keywords of Brand' })
       .fill(KEYWORDS.join('\n'));
-    await brand.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Keywords of Brand' }).click();
     await expect
       .poll(() => brand.getByRole('textbox', { name: 'Keyword', exact: true }).count(), {
         timeout: 15_000,
@@ -101,7 +101,7 @@ describe('campaign creation', () => {
       .toBe(20);
     const negatives = card('Negative keywords of the campaign');
     await negatives.getByRole('textbox', { name: /^Paste keywords into/ }).fill('e2e free puzzle');
-    await negatives.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Negative keywords of the campaign' }).click();
     await next();
 
     // Half way: the draft is saved, the page reloaded, the draft resumed from the list.

@@ -63,7 +63,12 @@ export function KeywordList(props: {
           allowDeselect={false}
           onChange={(value) => setMatchType((value as MatchType | null) ?? 'EXACT')}
         />
-        <Button variant="light" onClick={add} disabled={!pasted.trim()}>
+        <Button
+          variant="light"
+          aria-label={t('campaignCreation.keywords.addTo', { list: props.label })}
+          onClick={add}
+          disabled={!pasted.trim()}
+        >
           {t('campaignCreation.keywords.add')}
         </Button>
       </Group>

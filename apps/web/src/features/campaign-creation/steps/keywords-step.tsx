@@ -1,4 +1,5 @@
-// Step 5 (search results only): each ad group's keywords, and the campaign's negative keywords.
+// Step 5 (search results only): each ad group's keywords and negative keywords, and the
+// campaign's negative keywords.
 // Tapwise has no keyword suggestion operation yet, so keywords are typed or pasted.
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,23 @@ export function KeywordsStep({ values, errors, onChange }: StepProps) {
                 path={`adGroups.${index}.keywords`}
                 errors={errors}
                 onChange={(keywords) => onChange(withAdGroup(values, index, { keywords }))}
+              />
+              <KeywordList
+                label={t('campaignCreation.keywords.adGroupNegatives', { name })}
+                keywords={adGroup.negativeKeywords}
+                withBids={false}
+                path={`adGroups.${index}.negativeKeywords`}
+                errors={errors}
+                onChange={(keywords) =>
+                  onChange(
+                    withAdGroup(values, index, {
+                      negativeKeywords: keywords.map(({ text, matchType }) => ({
+                        text,
+                        matchType,
+                      })),
+                    }),
+                  )
+                }
               />
             </Stack>
           </Card>
