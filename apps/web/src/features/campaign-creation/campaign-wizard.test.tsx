@@ -274,12 +274,17 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
     expect(variablesOf(calls, 'doesCampaignExist')).toHaveLength(1);
   });
 
-  it('shows a read-only member the wizard disabled with the reason', async () => {
+  it('shows a read-only member the wizard disabled with the reason, its steps readable', async () => {
     signIn({ IsReadOnly: true });
-    creationServer();
-    openDraft(`/create-campaign?draft=${DRAFT_ID}`);
+    const calls = creationServer({ getDraft: () => buildDraft({ step: 'creativeSets' }) });
+    openDraft();
     expect(await screen.findByText(CAMPAIGN_CREATION_MESSAGES.readOnly)).toBeTruthy();
-    expect((await button('Create campaign')).hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByDisplayValue('Main ad')).matches(':disabled')).toBe(true);
     expect((await button('Save as draft')).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.setup().click(await button('Next'));
+    expect(await screen.findByTestId('review')).toBeTruthy();
+    expect((await button('Create campaign')).hasAttribute('disabled')).toBe(true);
+    expect(variablesOf(calls, 'saveCampaignDraft')).toEqual([]);
   });
 });

@@ -100,6 +100,11 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
     );
 
   async function next() {
+    // A member who cannot write reads the steps: nothing is checked or saved.
+    if (!canWrite) {
+      setActive(active + 1);
+      return;
+    }
     const checked = checkValues(placement, values, [step]);
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) return;
@@ -194,7 +199,7 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
               {t('campaignCreation.actions.create')}
             </Button>
           ) : (
-            <Button disabled={!canWrite} loading={save.isPending} onClick={() => void next()}>
+            <Button loading={save.isPending} onClick={() => void next()}>
               {t('campaignCreation.actions.next')}
             </Button>
           )}
