@@ -1,4 +1,5 @@
 // Which component renders each page. Pages load on demand so /login stays small.
+import type { AdPlacement } from '@tapwise/contracts';
 import type { ReactElement } from 'react';
 import { IntegrationGuard } from '../features/integrations/integration-guard';
 import { lazyPage } from './lazy-page';
@@ -18,10 +19,23 @@ const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
 const AdsManagerPage = lazyPage(() => import('../features/ads-manager/ads-manager-page'));
 const AutomationPage = lazyPage(() => import('../features/automation/automation-page'));
+const CampaignWizard = lazyPage(() => import('../features/campaign-creation/campaign-wizard'));
+const CampaignListPage = lazyPage(() => import('../features/campaign-creation/campaign-list-page'));
+const CampaignListDialogPage = lazyPage(
+  () => import('../features/campaign-creation/campaign-list-dialog-page'),
+);
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
+
+/** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
+const PLACEMENT_OF_PAGE = {
+  createCampaign: 'SEARCH_RESULTS',
+  searchTabCampaign: 'SEARCH_TAB',
+  todayTabCampaign: 'TODAY_TAB',
+  productPageCampaign: 'PRODUCT_PAGES',
+} as const satisfies Partial<Record<PageKey, AdPlacement>>;
 
 const CALLBACK_PAGES = new Set<PageKey>([
   'appleAdsCallback',
@@ -70,6 +84,19 @@ export function renderPage(page: PageKey): ReactElement {
           <AdsManagerPage />
         </IntegrationGuard>
       );
+    case 'createCampaign':
+    case 'searchTabCampaign':
+    case 'todayTabCampaign':
+    case 'productPageCampaign':
+      return (
+        <IntegrationGuard>
+          <CampaignWizard placement={PLACEMENT_OF_PAGE[page]} />
+        </IntegrationGuard>
+      );
+    case 'campaignList':
+      return <CampaignListPage />;
+    case 'campaignListDialog':
+      return <CampaignListDialogPage />;
     case 'automationRules':
       return (
         <IntegrationGuard>

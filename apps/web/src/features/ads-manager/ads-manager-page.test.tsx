@@ -97,6 +97,37 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Strategies' })).toBeNull();
   });
 
+  it('leads from the Draft sub tab of campaigns to the campaign drafts', async () => {
+    adsManagerServer({
+      campaignReports: () =>
+        buildPage([], { statusCounts: { all: 0, live: 0, paused: 0, deleted: 0, draft: 2 } }),
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=campaigns&status=draft');
+    const notice = await screen.findByTestId('drafts-notice', {}, SLOW);
+    expect(
+      within(notice).getByRole('link', { name: 'Open campaign drafts' }).getAttribute('href'),
+    ).toBe('/campaign-list');
+    expect((await screen.findByTestId('status-count-draft', {}, SLOW)).textContent).toBe('2');
+  });
+
+  it("opens each placement's wizard from Create campaign", async () => {
+    adsManagerServer({ campaignReports: () => buildPage(rowsOf('campaigns', 1)) });
+    renderInApp(<AdsManagerPage />, '/ads-manager');
+    await firstRow();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create campaign' }));
+    const links = (await screen.findAllByRole('menuitem', { hidden: true })).map((item) => [
+      item.textContent,
+      item.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Search results', '/create-campaign'],
+      ['Search tab', '/searchtab-campaign'],
+      ['Today tab', '/todaystab-campaign'],
+      ['Product pages', '/productpage-campaign'],
+      ['Campaign drafts', '/campaign-list'],
+    ]);
+  });
+
   it('restores tab, period, scope, sub tab, search, filters, sort and page from the address', async () => {
     const calls = adsManagerServer({
       targetingKeywordReports: () => buildPage(rowsOf('keywords', 3), { total: 60 }),

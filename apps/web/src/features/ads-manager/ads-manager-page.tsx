@@ -23,6 +23,7 @@ import { PeriodSummary } from '../../shared/period/period-summary';
 import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { CreateCampaignMenu } from '../campaign-creation/create-campaign-menu';
 import { WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
@@ -72,7 +73,7 @@ export default function AdsManagerPage() {
   return (
     <WriteAccessProvider>
       <OverviewDates>
-        <PageFrame title={t('pages.adsManager.title')}>
+        <PageFrame title={t('pages.adsManager.title')} actions={<CreateCampaignMenu />}>
           <Tabs
             value={page.state.tab}
             onChange={(value) => {

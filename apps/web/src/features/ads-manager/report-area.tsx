@@ -12,6 +12,7 @@ import {
 } from '@tapwise/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { memo, useCallback, useMemo } from 'react';
+import { DraftsNotice } from '../campaign-creation/drafts-notice';
 import { ActionToolbar, type ActionScope } from './actions';
 import { adsManagerKeys } from './ads-manager-api';
 import { ReportSection } from './report-section';
@@ -127,6 +128,7 @@ export function ReportArea(props: {
           onChange={onStatusTab}
         />
       )}
+      {level === 'campaigns' && state.statusTab === 'draft' && <DraftsNotice />}
       <MemoActionToolbar
         level={level}
         selected={selection.selectedRows}

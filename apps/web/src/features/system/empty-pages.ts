@@ -10,13 +10,7 @@ export type EmptyKind = 'needsIntegration' | 'nothingYet';
 export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
   overview: 'needsIntegration',
   adsManager: 'needsIntegration',
-  createCampaign: 'needsIntegration',
-  searchTabCampaign: 'needsIntegration',
-  todayTabCampaign: 'needsIntegration',
-  productPageCampaign: 'needsIntegration',
   campaignView: 'needsIntegration',
-  campaignList: 'nothingYet',
-  campaignListDialog: 'nothingYet',
   keywordAnalysis: 'nothingYet',
   organicKeywordRanking: 'nothingYet',
   keywordOptimization: 'needsIntegration',

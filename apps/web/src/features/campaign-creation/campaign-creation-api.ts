@@ -1,0 +1,95 @@
+// GraphQL operations of the campaign wizard and its drafts (docs/campaign-creation.md). Wizard
+// states travel as JSON and are checked on the server by the same contract schemas as here.
+// Reads need campaignCreation.read, changes campaignCreation.write; the name check is one of the
+// ads manager's lookups (adsManager.read).
+import type {
+  CampaignCreationInput,
+  CampaignCreationResult,
+  CampaignDraft,
+  CampaignDraftInput,
+  CampaignDraftRow,
+} from '@tapwise/contracts';
+import { graphqlRequest } from '../../shared/api/graphql';
+
+const DRAFT = 'id placement step values updatedAt';
+const DRAFT_ROW = 'id placement step campaignName countries budgetAmount updatedAt';
+const RESULT = `idempotencyKey status campaignId adGroups { name id } keywordsCreated
+  negativeKeywordsCreated adsCreated failure refused { what message }`;
+
+export const campaignCreationKeys = {
+  drafts: ['campaignCreation', 'drafts'] as const,
+  draft: (id: string) => ['campaignCreation', 'draft', id] as const,
+  creation: (idempotencyKey: string) => ['campaignCreation', 'creation', idempotencyKey] as const,
+};
+
+export interface CreateCampaignRequest {
+  input: CampaignCreationInput;
+  idempotencyKey: string;
+  draftId: string | null;
+}
+
+export const campaignCreationApi = {
+  drafts: async () =>
+    (
+      await graphqlRequest<{ getCampaignDrafts: CampaignDraftRow[] }>(
+        `query CampaignDrafts { getCampaignDrafts { ${DRAFT_ROW} } }`,
+      )
+    ).getCampaignDrafts,
+
+  draft: async (id: string) =>
+    (
+      await graphqlRequest<{ getDraft: CampaignDraft }>(
+        `query CampaignDraft($id: ID!) { getDraft(id: $id) { ${DRAFT} } }`,
+        { id },
+      )
+    ).getDraft,
+
+  saveDraft: async (input: CampaignDraftInput) =>
+    (
+      await graphqlRequest<{ saveCampaignDraft: CampaignDraft }>(
+        `mutation SaveCampaignDraft($input: JSON!) { saveCampaignDraft(input: $input) { ${DRAFT} } }`,
+        { input },
+      )
+    ).saveCampaignDraft,
+
+  deleteDraft: async (id: string) =>
+    (
+      await graphqlRequest<{ deleteCampaignDraft: boolean }>(
+        `mutation DeleteCampaignDraft($id: ID!) { deleteCampaignDraft(id: $id) }`,
+        { id },
+      )
+    ).deleteCampaignDraft,
+
+  nameTaken: async (adAccountId: number, name: string) =>
+    (
+      await graphqlRequest<{ doesCampaignExist: boolean }>(
+        `query DoesCampaignExist($adAccountId: Float!, $name: String!) {
+          doesCampaignExist(adAccountId: $adAccountId, name: $name)
+        }`,
+        { adAccountId, name },
+      )
+    ).doesCampaignExist,
+
+  /** What a creation made so far, by its key (null when the server has none). */
+  creation: async (idempotencyKey: string) =>
+    (
+      await graphqlRequest<{ campaignCreation: CampaignCreationResult | null }>(
+        `query CampaignCreation($idempotencyKey: ID!) {
+          campaignCreation(idempotencyKey: $idempotencyKey) { ${RESULT} }
+        }`,
+        { idempotencyKey },
+      )
+    ).campaignCreation,
+
+  create: async (request: CreateCampaignRequest) =>
+    (
+      await graphqlRequest<{ createCampaign: CampaignCreationResult }>(
+        `mutation CreateCampaign($input: JSON!, $idempotencyKey: ID!, $draftId: ID) {
+          createCampaign(input: $input, idempotencyKey: $idempotencyKey, draftId: $draftId) {
+            ${RESULT}
+          }
+        }`,
+        { ...request },
+      )
+    ).createCampaign,
+};
