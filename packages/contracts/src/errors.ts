@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   ENTITY_CHANGED: 34,
   /** A company's or the global automation kill switch is on: no rule change leaves Tapwise. */
   AUTOMATION_SWITCHED_OFF: 35,
+  /** Apple Ads did not answer a live read (its product pages, geo, suggestions). */
+  APPLE_ADS_READ_FAILED: 36,
   INTERNAL: 50,
 } as const;
 
@@ -54,6 +56,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   APPLE_ADS_WRITE_FAILED: 502,
   ENTITY_CHANGED: 409,
   AUTOMATION_SWITCHED_OFF: 423,
+  APPLE_ADS_READ_FAILED: 502,
   INTERNAL: 500,
 };
 
