@@ -43,6 +43,7 @@ import type {
   AdGroupCreate,
   AdGroupUpdate,
   AppDetails,
+  AppEligibility,
   AppSearchResult,
   BulkItemResult,
   Campaign,
@@ -135,7 +136,7 @@ export interface AccountClient {
     /** searches-for-a-list-of-apps.md: at least one of query, cpids or returnOwnedApps. */
     search(search: AppSearchParams): Promise<Page<AppSearchResult>>;
     details(adamId: number): Promise<AppDetails>;
-    eligibility(selector?: Selector): Promise<Page<Record<string, unknown>>>;
+    eligibility(selector?: Selector): Promise<Page<AppEligibility>>;
   };
   campaigns: EntityOperations<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>;
   adGroups: EntityOperations<AdGroup, AdGroupCreate, AdGroupUpdate>;
@@ -332,7 +333,7 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>
-        call<Page<Record<string, unknown>>>(
+        call<Page<AppEligibility>>(
           'POST',
           '/eligibilities/apps/query',
           requireValid(

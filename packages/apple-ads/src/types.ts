@@ -330,6 +330,18 @@ export interface AppSearchResult {
   countryOrRegionCodes: string[];
 }
 
+/** eligibilityresponse.md: whether an app may run on one placement, country and device class. */
+export interface AppEligibility {
+  adamId: number;
+  supplyPlacement: string;
+  supplySource: string;
+  countryOrRegion: string;
+  deviceClass: string;
+  state: 'ELIGIBLE' | 'INELIGIBLE' | (string & {});
+  /** The youngest age the app may be shown to. */
+  minAge: number | null;
+}
+
 /** appdetails.md: the App Store metadata of an app; `id` is its Adam ID as a string. */
 export interface AppDetails {
   id: string;

@@ -16,6 +16,7 @@ export * from './apple-writes';
 export * from './automation';
 export * from './automation-rules';
 export * from './campaigns';
+export * from './app-eligibility';
 export * from './campaign-creation';
 export * from './categories';
 export * from './keyword-research';
