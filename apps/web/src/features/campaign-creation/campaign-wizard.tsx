@@ -170,6 +170,10 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
             const input = creationInput();
             if (input) creation.finish(input);
           }}
+          discarding={creation.discarding}
+          onDiscard={() => {
+            if (values.adAccountId !== null) creation.discard(values.adAccountId);
+          }}
         />
       )}
       {creation.creating && (
