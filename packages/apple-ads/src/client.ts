@@ -43,6 +43,7 @@ import type {
   AdGroupCreate,
   AdGroupUpdate,
   AppDetails,
+  AppLocaleDetails,
   AppSearchResult,
   BulkItemResult,
   Campaign,
@@ -59,6 +60,7 @@ import type {
   NegativeKeywordCreate,
   Page,
   ProductPage,
+  ProductPageLocaleDetails,
   ReportLevel,
   ReportPage,
   ReportRequest,
@@ -136,6 +138,8 @@ export interface AccountClient {
     search(search: AppSearchParams): Promise<Page<AppSearchResult>>;
     details(adamId: number): Promise<AppDetails>;
     eligibility(selector?: Selector): Promise<Page<Record<string, unknown>>>;
+    /** The locales of the app's default product page. */
+    localeDetails(adamId: number, selector?: Selector): Promise<Page<AppLocaleDetails>>;
   };
   campaigns: EntityOperations<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>;
   adGroups: EntityOperations<AdGroup, AdGroupCreate, AdGroupUpdate>;
@@ -153,6 +157,8 @@ export interface AccountClient {
     get(productPageId: string): Promise<ProductPage>;
     query(selector?: Selector): Promise<Page<ProductPage>>;
     all(selector?: Omit<Selector, 'pagination'>): AsyncGenerator<ProductPage[]>;
+    /** Locales of custom product pages; Apple requires a productPageId EQUALS filter. */
+    localeDetails(selector: Selector): Promise<Page<ProductPageLocaleDetails>>;
   };
   reports: ReportOperations;
   insights: InsightOperations;
@@ -341,6 +347,16 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
             selector,
           ),
         ),
+      localeDetails: async (adamId, selector = {}) =>
+        call<Page<AppLocaleDetails>>(
+          'POST',
+          `/apps/${adamId}/locale-details/query`,
+          requireValid(
+            `POST /apps/${adamId}/locale-details/query`,
+            selectorSchema('/apps/{adamId}/locale-details/query'),
+            selector,
+          ),
+        ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
       '/campaigns',
@@ -384,6 +400,8 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       query: productPageQuery,
       all: (selector = {}) =>
         walk((pagination) => productPageQuery({ ...selector, pagination }), 1000),
+      localeDetails: async (selector) =>
+        queryCall<ProductPageLocaleDetails>('/product-pages/locale-details/query', selector),
     },
     reports: {
       query: queryReport,
