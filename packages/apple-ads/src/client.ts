@@ -44,6 +44,7 @@ import type {
   AdGroupUpdate,
   AppDetails,
   AppEligibility,
+  AppLocaleDetails,
   AppSearchResult,
   BulkItemResult,
   Campaign,
@@ -60,6 +61,7 @@ import type {
   NegativeKeywordCreate,
   Page,
   ProductPage,
+  ProductPageLocaleDetails,
   ReportLevel,
   ReportPage,
   ReportRequest,
@@ -137,6 +139,8 @@ export interface AccountClient {
     search(search: AppSearchParams): Promise<Page<AppSearchResult>>;
     details(adamId: number): Promise<AppDetails>;
     eligibility(selector?: Selector): Promise<Page<AppEligibility>>;
+    /** The locales of the app's default product page. */
+    localeDetails(adamId: number, selector?: Selector): Promise<Page<AppLocaleDetails>>;
   };
   campaigns: EntityOperations<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>;
   adGroups: EntityOperations<AdGroup, AdGroupCreate, AdGroupUpdate>;
@@ -154,6 +158,8 @@ export interface AccountClient {
     get(productPageId: string): Promise<ProductPage>;
     query(selector?: Selector): Promise<Page<ProductPage>>;
     all(selector?: Omit<Selector, 'pagination'>): AsyncGenerator<ProductPage[]>;
+    /** Locales of custom product pages; Apple requires a productPageId EQUALS filter. */
+    localeDetails(selector: Selector): Promise<Page<ProductPageLocaleDetails>>;
   };
   reports: ReportOperations;
   insights: InsightOperations;
@@ -342,6 +348,16 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
             selector,
           ),
         ),
+      localeDetails: async (adamId, selector = {}) =>
+        call<Page<AppLocaleDetails>>(
+          'POST',
+          `/apps/${adamId}/locale-details/query`,
+          requireValid(
+            `POST /apps/${adamId}/locale-details/query`,
+            selectorSchema('/apps/{adamId}/locale-details/query'),
+            selector,
+          ),
+        ),
     },
     campaigns: entity<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>(
       '/campaigns',
@@ -385,6 +401,8 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       query: productPageQuery,
       all: (selector = {}) =>
         walk((pagination) => productPageQuery({ ...selector, pagination }), 1000),
+      localeDetails: async (selector) =>
+        queryCall<ProductPageLocaleDetails>('/product-pages/locale-details/query', selector),
     },
     reports: {
       query: queryReport,

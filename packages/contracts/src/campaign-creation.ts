@@ -102,6 +102,8 @@ export const CAMPAIGN_CREATION_MESSAGES = {
     'The campaign was created only in part. Retry to finish it, or delete what was created.',
   draftNotFound: 'This draft no longer exists.',
   readOnly: 'Your role can view campaign drafts but not create campaigns.',
+  /** Apple did not answer the product pages or their assets (getProductPages). */
+  assetDetailsFailed: 'Unable to fetch asset details',
 } as const;
 
 const appleId = z.number().int().positive();

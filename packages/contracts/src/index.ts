@@ -18,6 +18,7 @@ export * from './automation-rules';
 export * from './campaigns';
 export * from './app-eligibility';
 export * from './campaign-creation';
+export * from './product-pages';
 export * from './categories';
 export * from './keyword-research';
 export * from './reports';
