@@ -58,10 +58,12 @@ async function productPages(session?: Session, target = { adAccountId, adamId })
   };
 }
 
-/** What the sandbox shows for every locale of its pages: two 6.5" assets, one 6.7" falling back. */
-const SANDBOX_DEVICES = [
-  { deviceSize: 'iphone_6_5', deviceClass: 'IPHONE', assets: 2, fallbackDevices: [] },
-  { deviceSize: 'iphone_6_7', deviceClass: 'IPHONE', assets: 1, fallbackDevices: ['iphone_6_5'] },
+/** The display sizes the sandbox gives a page whose largest iPhone size holds `iphones` assets. */
+const sandboxDevices = (iphones: number) => [
+  { deviceSize: 'iphone_6_7', deviceClass: 'IPHONE', assets: iphones, fallbackDevices: [] },
+  { deviceSize: 'iphone_6_5', deviceClass: 'IPHONE', assets: 2, fallbackDevices: ['iphone_6_7'] },
+  { deviceSize: 'ipad_12_9', deviceClass: 'IPAD', assets: 2, fallbackDevices: [] },
+  { deviceSize: 'ipad_11', deviceClass: 'IPAD', assets: 1, fallbackDevices: ['ipad_12_9'] },
 ];
 
 describe('getProductPages', () => {
@@ -75,7 +77,7 @@ describe('getProductPages', () => {
       productPageId: null,
       name: app.name,
       state: null,
-      devices: SANDBOX_DEVICES,
+      devices: sandboxDevices(3),
     });
     expect(defaultPage!.locales[0]).toBe('en-US');
     expect(defaultPage!.locales.length).toBeGreaterThan(1);
@@ -91,7 +93,9 @@ describe('getProductPages', () => {
     for (const page of custom) {
       expect(page.kind).toBe('custom');
       expect(page.locales[0]).toBe('en-US');
-      expect(page.devices).toEqual(SANDBOX_DEVICES);
+      const iphones = page.devices[0]!.assets;
+      expect([1, 2, 3]).toContain(iphones);
+      expect(page.devices).toEqual(sandboxDevices(iphones));
     }
   });
 
