@@ -17,6 +17,7 @@ export * from './automation';
 export * from './automation-rules';
 export * from './campaigns';
 export * from './campaign-creation';
+export * from './campaign-creation-lookups';
 export * from './categories';
 export * from './keyword-research';
 export * from './reports';
