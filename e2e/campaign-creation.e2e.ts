@@ -67,11 +67,9 @@ describe('campaign creation', () => {
     await page.getByRole('textbox', { name: 'Daily budget' }).fill('50');
     await next();
 
-    await onStep('Regions and cities cannot be targeted');
-    await page
-      .locator('input')
-      .and(page.getByLabel(/^Countries and regions/))
-      .fill('United States');
+    const countries = page.locator('input').and(page.getByLabel(/^Countries and regions/));
+    await countries.waitFor({ timeout: 15_000 });
+    await countries.fill('United States');
     await page.getByRole('option', { name: 'United States of America', exact: true }).click();
     await page.keyboard.press('Escape');
     await next();

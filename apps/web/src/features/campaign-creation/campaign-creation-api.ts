@@ -8,6 +8,9 @@ import type {
   CampaignDraft,
   CampaignDraftInput,
   CampaignDraftRow,
+  GeoSearchInput,
+  GeoSearchResult,
+  KeywordSuggestionRow,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
 
@@ -20,7 +23,16 @@ export const campaignCreationKeys = {
   drafts: ['campaignCreation', 'drafts'] as const,
   draft: (id: string) => ['campaignCreation', 'draft', id] as const,
   creation: (idempotencyKey: string) => ['campaignCreation', 'creation', idempotencyKey] as const,
+  geo: (search: GeoSearchInput) => ['campaignCreation', 'geo', search] as const,
+  keywordSuggestions: (request: KeywordSuggestionsRequest) =>
+    ['campaignCreation', 'keywordSuggestions', request] as const,
 };
+
+export interface KeywordSuggestionsRequest {
+  adAccountId: number;
+  adamId: number;
+  countries: string[];
+}
 
 export interface CreateCampaignRequest {
   input: CampaignCreationInput;
@@ -92,4 +104,29 @@ export const campaignCreationApi = {
         { ...request },
       )
     ).createCampaign,
+
+  /** Regions or cities of one country matching a name, read from Apple (at least 2 characters). */
+  searchGeo: async (search: GeoSearchInput) =>
+    (
+      await graphqlRequest<{ searchGeo: GeoSearchResult[] }>(
+        `query SearchGeo($adAccountId: Float!, $countryCode: String!, $query: String!,
+          $entity: GeoTargetEntity!) {
+          searchGeo(adAccountId: $adAccountId, countryCode: $countryCode, query: $query,
+            entity: $entity) { id displayName entity countryOrRegion adminArea locality }
+        }`,
+        { ...search },
+      )
+    ).searchGeo,
+
+  /** Apple's keyword suggestions for the app, popularity in the campaign's countries. */
+  keywordSuggestions: async (request: KeywordSuggestionsRequest) =>
+    (
+      await graphqlRequest<{ getKeywordSuggestions: KeywordSuggestionRow[] }>(
+        `query KeywordSuggestions($adAccountId: Float!, $adamId: Float!, $countries: [String!]!) {
+          getKeywordSuggestions(adAccountId: $adAccountId, adamId: $adamId,
+            countries: $countries) { text popularity }
+        }`,
+        { ...request },
+      )
+    ).getKeywordSuggestions,
 };

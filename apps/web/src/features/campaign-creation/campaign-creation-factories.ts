@@ -96,6 +96,8 @@ export function creationServer(answers: Record<string, Answer> = {}) {
     doesCampaignExist: () => false,
     createCampaign: () => buildResult(),
     campaignCreation: () => null,
+    searchGeo: () => [],
+    getKeywordSuggestions: () => [],
     ...answers,
   });
 }
