@@ -134,11 +134,7 @@ export function KeywordSuggestions(props: KeywordSuggestionsProps) {
           {t('campaignCreation.suggestions.title')}
         </Title>
         {missing.length > 0 && (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => props.onChange([...props.keywords, ...missing])}
-          >
+          <Button size="xs" variant="light" onClick={() => add(rows.map((row) => row.text))}>
             {t('campaignCreation.suggestions.addAll', { count: missing.length })}
           </Button>
         )}
