@@ -84,11 +84,27 @@ describe('campaign creation contract', () => {
     ]);
   });
 
-  it('takes regions and cities with exactly one country', () => {
-    const twoCountries = { ...searchResults, countries: ['US', 'GB'], adminAreas: ['US|CA'] };
+  it('takes regions and cities with exactly one country, by their numeric v1 ids', () => {
+    const twoCountries = { ...searchResults, countries: ['US', 'GB'], adminAreas: ['20001'] };
     expect(issuesAt(campaignCreationSchema, twoCountries)).toEqual([
       { path: ['adminAreas'], message: 'validation.geoNeedsOneCountry' },
     ]);
+    // Apple's legacy ids name a geo but ad group targeting does not take them.
+    expect(
+      issuesAt(campaignCreationSchema, { ...searchResults, localities: ['US|CA|Cupertino'] }),
+    ).toEqual([{ path: ['localities', 0], message: 'validation.required' }]);
+  });
+
+  it('keeps the names of chosen regions in a draft and still reads bare ids of older drafts', () => {
+    const draft = {
+      placement: 'SEARCH_RESULTS',
+      step: 'countries',
+      values: {
+        adminAreas: [{ id: '20001', name: 'California, United States' }],
+        localities: ['11390004'],
+      },
+    };
+    expect(issuesAt(campaignDraftSchema, draft)).toEqual([]);
   });
 
   it('requires a budget, a default bid, a device and a country', () => {

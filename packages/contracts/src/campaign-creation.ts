@@ -104,12 +104,14 @@ export const CAMPAIGN_CREATION_MESSAGES = {
   readOnly: 'Your role can view campaign drafts but not create campaigns.',
   /** Apple did not answer the product pages or their assets (getProductPages). */
   assetDetailsFailed: 'Unable to fetch asset details',
+  geoSearchFailed: 'Unable to search regions and cities',
+  keywordSuggestionsFailed: 'Unable to load keyword suggestions',
 } as const;
 
 const appleId = z.number().int().positive();
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.countryInvalid');
-/** A v1 geo id (admin area "US|CA", locality "US|CA|Cupertino"), as the geo search answers it. */
-const geoId = z.string().min(1, 'validation.required').max(200);
+/** A v1 geo id, a numeric string as the geo search answers it (not the legacy "US|CA"). */
+const geoId = z.string().regex(/^\d{1,20}$/, 'validation.required');
 const instant = z.iso.datetime({ offset: true, error: 'validation.instantInvalid' });
 const productPageId = z.string().min(1, 'validation.required').max(100);
 
@@ -343,14 +345,22 @@ const draftAdGroupSchema = z
   })
   .partial();
 
+/** A chosen region or city with its name, so a draft shows it without asking Apple again. */
+export const geoTargetSchema = z.object({ id: geoId, name: draftText(300) });
+export type GeoTarget = z.infer<typeof geoTargetSchema>;
+/** Drafts saved before names were kept hold bare ids: still read, shown by their id. */
+const draftGeoTargets = z
+  .array(z.union([geoTargetSchema, geoId]))
+  .max(CAMPAIGN_CREATION_LIMITS.geoTargets);
+
 export const campaignDraftValuesSchema = z
   .object({
     adAccountId: appleId,
     adamId: appleId,
     campaignName: draftText(ENTITY_NAME_MAX_LENGTH),
     countries: z.array(countryCode).max(CAMPAIGN_CREATION_LIMITS.countries),
-    adminAreas: z.array(geoId).max(CAMPAIGN_CREATION_LIMITS.geoTargets),
-    localities: z.array(geoId).max(CAMPAIGN_CREATION_LIMITS.geoTargets),
+    adminAreas: draftGeoTargets,
+    localities: draftGeoTargets,
     dailyBudget: draftMoney,
     startTime: instant.nullable(),
     endTime: instant.nullable(),

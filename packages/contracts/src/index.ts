@@ -19,6 +19,7 @@ export * from './campaigns';
 export * from './app-eligibility';
 export * from './campaign-creation';
 export * from './product-pages';
+export * from './campaign-creation-lookups';
 export * from './categories';
 export * from './keyword-research';
 export * from './reports';

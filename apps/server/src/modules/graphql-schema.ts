@@ -12,6 +12,7 @@ import './apple-writes/apple-writes.graphql';
 import './automation/automation.graphql';
 import './campaign-creation/campaign-creation.graphql';
 import './campaign-creation/product-pages.graphql';
+import './campaign-creation/creation-lookups.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
 import './staff/staff.graphql';

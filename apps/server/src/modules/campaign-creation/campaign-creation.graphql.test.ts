@@ -334,6 +334,49 @@ describe('createCampaign', () => {
     });
   }
 
+  it('targets the regions and cities the geo search answers, read back from the ad group', async () => {
+    const [california] = (
+      await apple.geo.search({
+        supplySource: 'APPSTORE',
+        query: 'California',
+        entity: 'AdminArea',
+        countryCode: 'US',
+      })
+    ).result;
+    const [cupertino] = (
+      await apple.geo.search({
+        supplySource: 'APPSTORE',
+        query: 'Cupertino',
+        entity: 'Locality',
+        countryCode: 'US',
+      })
+    ).result;
+    const input = creationInput(
+      { adAccountId, adamId, campaignName: 'Wizard geo' },
+      { countries: ['US'], adminAreas: [california!.id], localities: [cupertino!.id] },
+    );
+    const result = await created(input);
+    expect(result.status).toBe('COMPLETE');
+    const [adGroup] = await adGroupsOf(result.campaignId!);
+    expect(adGroup!.targeting).toMatchObject({
+      adminArea: { include: [california!.id] },
+      locality: { include: [cupertino!.id] },
+    });
+  });
+
+  it('sends the start and end times, read back from the campaign', async () => {
+    const input = creationInput(
+      { adAccountId, adamId, campaignName: 'Wizard schedule' },
+      { startTime: '2027-01-04T08:30:00Z', endTime: '2027-02-01T00:00:00.000Z' },
+    );
+    const result = await created(input);
+    const campaign = await apple.campaigns.get(result.campaignId!);
+    expect({ startTime: campaign.startTime, endTime: campaign.endTime }).toEqual({
+      startTime: '2027-01-04T08:30:00.000',
+      endTime: '2027-02-01T00:00:00.000',
+    });
+  });
+
   it('resumes a creation interrupted twice and makes one campaign', async () => {
     const name = 'Interrupted twice';
     const input = creationInput(

@@ -46,7 +46,7 @@ describe('creation requests', () => {
   });
 
   it('bids for conversions with a CPA goal, and sends regions and cities as geo targeting', () => {
-    const input = creationInput(target, { adminAreas: ['US|CA'], localities: ['US|CA|Cupertino'] });
+    const input = creationInput(target, { adminAreas: ['20001'], localities: ['11390004'] });
     const adGroup = adGroupCreate(input, wizardAdGroup({ cpaGoal: '4.5' }), context);
     expect(adGroup.bidStrategy).toEqual({
       bidStrategyType: 'MAX_CONVERSIONS',
@@ -54,8 +54,8 @@ describe('creation requests', () => {
       bid: { amount: '4.50', currency: 'EUR' },
     });
     expect(adGroup.targeting).toMatchObject({
-      adminArea: { include: ['US|CA'] },
-      locality: { include: ['US|CA|Cupertino'] },
+      adminArea: { include: ['20001'] },
+      locality: { include: ['11390004'] },
     });
   });
 

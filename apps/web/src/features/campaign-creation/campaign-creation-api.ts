@@ -9,6 +9,9 @@ import type {
   CampaignDraftInput,
   CampaignDraftRow,
   ProductPageSummary,
+  GeoSearchInput,
+  GeoSearchResult,
+  KeywordSuggestionRow,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
 
@@ -25,7 +28,16 @@ export const campaignCreationKeys = {
   creation: (idempotencyKey: string) => ['campaignCreation', 'creation', idempotencyKey] as const,
   productPages: (adAccountId: number, adamId: number) =>
     ['campaignCreation', 'productPages', adAccountId, adamId] as const,
+  geo: (search: GeoSearchInput) => ['campaignCreation', 'geo', search] as const,
+  keywordSuggestions: (request: KeywordSuggestionsRequest) =>
+    ['campaignCreation', 'keywordSuggestions', request] as const,
 };
+
+export interface KeywordSuggestionsRequest {
+  adAccountId: number;
+  adamId: number;
+  countries: string[];
+}
 
 export interface CreateCampaignRequest {
   input: CampaignCreationInput;
@@ -108,4 +120,29 @@ export const campaignCreationApi = {
         { ...request },
       )
     ).createCampaign,
+
+  /** Regions or cities of one country matching a name, read from Apple (at least 2 characters). */
+  searchGeo: async (search: GeoSearchInput) =>
+    (
+      await graphqlRequest<{ searchGeo: GeoSearchResult[] }>(
+        `query SearchGeo($adAccountId: Float!, $countryCode: String!, $query: String!,
+          $entity: GeoTargetEntity!) {
+          searchGeo(adAccountId: $adAccountId, countryCode: $countryCode, query: $query,
+            entity: $entity) { id displayName entity countryOrRegion adminArea locality }
+        }`,
+        { ...search },
+      )
+    ).searchGeo,
+
+  /** Apple's keyword suggestions for the app, popularity in the campaign's countries. */
+  keywordSuggestions: async (request: KeywordSuggestionsRequest) =>
+    (
+      await graphqlRequest<{ getKeywordSuggestions: KeywordSuggestionRow[] }>(
+        `query KeywordSuggestions($adAccountId: Float!, $adamId: Float!, $countries: [String!]!) {
+          getKeywordSuggestions(adAccountId: $adAccountId, adamId: $adamId,
+            countries: $countries) { text popularity }
+        }`,
+        { ...request },
+      )
+    ).getKeywordSuggestions,
 };

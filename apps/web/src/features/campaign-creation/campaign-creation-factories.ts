@@ -126,6 +126,8 @@ export function creationServer(answers: Record<string, Answer> = {}) {
     createCampaign: () => buildResult(),
     campaignCreation: () => null,
     getProductPages: () => PRODUCT_PAGES,
+    searchGeo: () => [],
+    getKeywordSuggestions: () => [],
     ...answers,
   });
 }

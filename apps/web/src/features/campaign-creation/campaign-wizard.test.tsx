@@ -131,7 +131,13 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
             id: DRAFT_ID,
             placement: 'SEARCH_RESULTS',
             step: 'audience',
-            values: { ...COMPLETE_VALUES, adminAreas: [], localities: [] },
+            values: {
+              ...COMPLETE_VALUES,
+              adminAreas: [],
+              localities: [],
+              startTime: null,
+              endTime: null,
+            },
           },
         },
       ]),
@@ -195,6 +201,71 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       draftId: DRAFT_ID,
     });
+  });
+
+  it('reviews and sends the regions, cities and schedule of a draft, by id and as instants', async () => {
+    const values = {
+      ...COMPLETE_VALUES,
+      adminAreas: [{ id: '20001', name: 'California, United States' }],
+      // A draft saved before names were kept: shown by its id.
+      localities: ['11390004'],
+      startTime: '2027-01-04T08:30:00.000Z',
+      endTime: '2027-02-01T00:00:00.000Z',
+    };
+    const calls = creationServer({ getDraft: () => buildDraft({ values }) });
+    openDraft();
+    const review = await screen.findByTestId('review');
+    for (const text of ['California, United States', '11390004'])
+      expect(within(review).getByText(text)).toBeTruthy();
+    expect(within(review).getByText(/Jan 4, 2027.*8:30.*UTC/)).toBeTruthy();
+
+    await userEvent.setup().click(await button('Create campaign'));
+    await waitFor(() => expect(variablesOf(calls, 'createCampaign')).toHaveLength(1));
+    expect(variablesOf(calls, 'createCampaign')[0]!.input).toEqual({
+      ...SENT_INPUT,
+      adminAreas: ['20001'],
+      localities: ['11390004'],
+      startTime: '2027-01-04T08:30:00.000Z',
+      endTime: '2027-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('offers regions and cities for one country only', async () => {
+    creationServer({ getDraft: () => buildDraft({ step: 'countries' }) });
+    openDraft();
+    expect(await screen.findByRole('combobox', { name: 'Regions' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Cities' })).toBeTruthy();
+  });
+
+  it('explains why regions and cities are not offered with several countries', async () => {
+    creationServer({
+      getDraft: () =>
+        buildDraft({ step: 'countries', values: { ...COMPLETE_VALUES, countries: ['US', 'GB'] } }),
+    });
+    openDraft();
+    expect(
+      await screen.findByText(
+        'Regions and cities can be chosen when exactly one country is selected.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Regions' })).toBeNull();
+  });
+
+  it('shows an end before the start at the end field', async () => {
+    creationServer({
+      getDraft: () =>
+        buildDraft({
+          step: 'app',
+          values: {
+            ...COMPLETE_VALUES,
+            startTime: '2027-02-01T00:00:00.000Z',
+            endTime: '2027-01-04T08:30:00.000Z',
+          },
+        }),
+    });
+    openDraft();
+    await userEvent.setup().click(await button('Next'));
+    expect(await screen.findByText('The end date must not be before the start date.')).toBeTruthy();
   });
 
   it('refuses a taken name at the name field before anything is sent', async () => {

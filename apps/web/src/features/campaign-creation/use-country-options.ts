@@ -27,11 +27,11 @@ const eligibilityOf = async (adAccountId: number, adamId: number, placement: AdP
   ).getAppEligibility;
 
 export function useCountryOptions(
-  app: { adAccountId: number | null; adamId: number | null },
+  values: { adAccountId: number | null; adamId: number | null; countries: readonly string[] },
   placement: AdPlacement,
 ) {
   const { t, i18n } = useTranslation();
-  const { adAccountId, adamId } = app;
+  const { adAccountId, adamId, countries } = values;
   const eligibility = useQuery({
     queryKey: ['campaignCreation', 'eligibility', adAccountId, adamId, placement],
     queryFn: () => eligibilityOf(adAccountId!, adamId!, placement),
@@ -42,10 +42,11 @@ export function useCountryOptions(
     const all = countryOptions(i18n.language);
     if (!eligibility.data) return all;
     const byCountry = new Map(eligibility.data.map((row) => [row.country, row]));
+    // A chosen country stays listed (disabled when not eligible) so the user sees and removes it.
     return all
-      .filter((option) => byCountry.has(option.value))
+      .filter((option) => byCountry.has(option.value) || countries.includes(option.value))
       .map((option) =>
-        byCountry.get(option.value)!.eligible
+        byCountry.get(option.value)?.eligible
           ? option
           : {
               ...option,
@@ -53,6 +54,12 @@ export function useCountryOptions(
               disabled: true,
             },
       );
-  }, [eligibility.data, i18n.language, t]);
-  return { options, loading: eligibility.isLoading, failed: eligibility.isError };
+  }, [eligibility.data, countries, i18n.language, t]);
+  return {
+    options,
+    loading: eligibility.isLoading,
+    /** The options follow Apple's answer. */
+    checked: eligibility.isSuccess,
+    failed: eligibility.isError,
+  };
 }

@@ -8,6 +8,7 @@ import {
   type AdPlacement,
   type CampaignCreationInput,
   type CampaignDraftValues,
+  type GeoTarget,
   type WizardAd,
   type WizardAudience,
   type WizardKeyword,
@@ -32,7 +33,13 @@ export interface WizardValues {
   adamId: number | null;
   campaignName: string;
   countries: string[];
+  /** Regions and cities with their names, so the review and a draft show them. */
+  adminAreas: GeoTarget[];
+  localities: GeoTarget[];
   dailyBudget: string;
+  /** ISO instants; null: from now, and without an end. */
+  startTime: string | null;
+  endTime: string | null;
   negativeKeywords: WizardNegativeKeyword[];
   adGroups: WizardAdGroupValues[];
 }
@@ -66,11 +73,21 @@ export function newWizardValues(placement: AdPlacement): WizardValues {
     adamId: null,
     campaignName: '',
     countries: [],
+    adminAreas: [],
+    localities: [],
     dailyBudget: '',
+    startTime: null,
+    endTime: null,
     negativeKeywords: [],
     adGroups: [newAdGroup(placement)],
   };
 }
+
+/** Older drafts kept bare geo ids: shown by their id until chosen again. */
+const geoTargetsOf = (targets: CampaignDraftValues['adminAreas']): GeoTarget[] =>
+  (targets ?? []).map((target) =>
+    typeof target === 'string' ? { id: target, name: target } : target,
+  );
 
 /** A saved draft's values over the defaults: a draft may stop anywhere. */
 export function valuesOfDraft(placement: AdPlacement, draft: CampaignDraftValues): WizardValues {
@@ -81,7 +98,11 @@ export function valuesOfDraft(placement: AdPlacement, draft: CampaignDraftValues
     adamId: draft.adamId ?? null,
     campaignName: draft.campaignName ?? '',
     countries: draft.countries ?? [],
+    adminAreas: geoTargetsOf(draft.adminAreas),
+    localities: geoTargetsOf(draft.localities),
     dailyBudget: draft.dailyBudget ?? '',
+    startTime: draft.startTime ?? null,
+    endTime: draft.endTime ?? null,
     negativeKeywords: draft.negativeKeywords ?? [],
     adGroups: (draft.adGroups?.length ? draft.adGroups : empty.adGroups).map((adGroup) => ({
       ...base,
@@ -98,8 +119,6 @@ export function draftValuesOf(values: WizardValues): CampaignDraftValues {
     ...rest,
     ...(adAccountId ? { adAccountId } : {}),
     ...(adamId ? { adamId } : {}),
-    adminAreas: [],
-    localities: [],
   };
 }
 
@@ -111,11 +130,11 @@ export function creationInputOf(placement: AdPlacement, values: WizardValues) {
     adamId: values.adamId ?? 0,
     campaignName: values.campaignName,
     countries: values.countries,
-    adminAreas: [],
-    localities: [],
+    adminAreas: values.adminAreas.map((target) => target.id),
+    localities: values.localities.map((target) => target.id),
     dailyBudget: values.dailyBudget,
-    startTime: null,
-    endTime: null,
+    startTime: values.startTime,
+    endTime: values.endTime,
     negativeKeywords: values.negativeKeywords,
     adGroups: values.adGroups.map((adGroup) => ({
       ...adGroup,

@@ -1,8 +1,10 @@
-// Step 1: the app to promote (from the ad account's apps), the campaign's name and daily budget.
+// Step 1: the app to promote (from the ad account's apps), the campaign's name, daily budget and
+// optional schedule.
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adsManagerApi, adsManagerKeys } from '../../ads-manager/ads-manager-api';
+import { ScheduleFields } from './schedule-fields';
 import { errorAt, type StepProps } from './step-props';
 
 const appKey = (adAccountId: number, adamId: number) => `${adAccountId}:${adamId}`;
@@ -54,6 +56,7 @@ export function AppStep({ values, errors, onChange }: StepProps) {
         onChange={(event) => onChange({ ...values, dailyBudget: event.currentTarget.value })}
         error={errorAt(errors, 'dailyBudget', t)}
       />
+      <ScheduleFields values={values} errors={errors} onChange={onChange} />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-// Step 5 (search results only): each ad group's keywords and negative keywords, and the
-// campaign's negative keywords.
-// Tapwise has no keyword suggestion operation yet, so keywords are typed or pasted.
+// Step 5 (search results only): each ad group's keywords (typed, pasted or taken from Apple's
+// suggestions) and negative keywords, and the campaign's negative keywords.
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { adGroupTitle } from './ad-group-title';
 import { KeywordList } from './keyword-list';
+import { KeywordSuggestions } from './keyword-suggestions';
 import { withAdGroup, type StepProps } from './step-props';
 
 export function KeywordsStep({ values, errors, onChange }: StepProps) {
@@ -25,6 +25,14 @@ export function KeywordsStep({ values, errors, onChange }: StepProps) {
                 withBids={adGroup.bidMode === 'custom'}
                 path={`adGroups.${index}.keywords`}
                 errors={errors}
+                onChange={(keywords) => onChange(withAdGroup(values, index, { keywords }))}
+              />
+              <KeywordSuggestions
+                adAccountId={values.adAccountId}
+                adamId={values.adamId}
+                countries={values.countries}
+                adGroupName={name}
+                keywords={adGroup.keywords}
                 onChange={(keywords) => onChange(withAdGroup(values, index, { keywords }))}
               />
               <KeywordList

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/format';
 import { adsManagerApi, adsManagerKeys } from '../../ads-manager/ads-manager-api';
 import { countryOptions } from '../../ads-manager/actions/country-names';
 import { choiceOf } from '../daypart';
@@ -54,6 +55,9 @@ function audienceSummary(audience: WizardAudience, t: TFunction): [string, React
   ];
 }
 
+const geoNames = (targets: { name: string }[]) =>
+  targets.length === 0 ? '—' : targets.map((target) => target.name).join('; ');
+
 const keywordList = (
   keywords: { text: string; matchType: string; bid?: string }[],
   t: TFunction,
@@ -97,9 +101,19 @@ export function ReviewStep({ placement, values }: StepProps) {
             `${values.dailyBudget} ${app?.currency ?? ''}`,
           ],
           [
+            t('campaignCreation.schedule.start'),
+            formatDateTime(values.startTime) || t('campaignCreation.schedule.fromCreation'),
+          ],
+          [
+            t('campaignCreation.schedule.end'),
+            formatDateTime(values.endTime) || t('campaignCreation.schedule.noEnd'),
+          ],
+          [
             t('campaignCreation.fields.countries'),
             values.countries.map((code) => countryNames.get(code) ?? code).join(', '),
           ],
+          [t('campaignCreation.geo.regions'), geoNames(values.adminAreas)],
+          [t('campaignCreation.geo.cities'), geoNames(values.localities)],
           ...(withKeywords
             ? ([
                 [t('campaignCreation.keywords.negatives'), keywordList(values.negativeKeywords, t)],
