@@ -1,5 +1,6 @@
 // Issue 20 in Chromium: the demo company's admin creates a search results campaign in the wizard:
-// two ad groups, 20 keywords pasted at once, a negative keyword and an ad. Half way the draft is
+// two ad groups, 20 keywords pasted at once, a negative keyword, an ad on the default product
+// page and one on a custom product page chosen from Apple's list. Half way the draft is
 // saved; after a reload it is resumed from the drafts list, sent, and found in the ads manager.
 // Then a today tab campaign, whose wizard has no keyword steps. What Apple (the sandbox) received
 // is checked through GraphQL as the same admin.
@@ -80,6 +81,27 @@ async function adGroupNames(app: App, campaignId: number) {
   return adGroups.map((adGroup) => adGroup.name).sort();
 }
 
+interface AdRow {
+  name: string;
+  details: { adGroupName: string; creativeType: string; productPageId: string | null };
+}
+
+/** The campaign's ads as stored from Apple's answers, by ad group name. */
+async function adsOf(campaignId: number) {
+  const day = new Date().toISOString().slice(0, 10);
+  const { adReports } = await graphql<{ adReports: { rows: AdRow[] } }>(
+    'query ($query: ReportQueryInput!) { adReports(query: $query) { rows { name details } } }',
+    {
+      query: {
+        period: { start: day, end: day },
+        filter: { campaignIds: [campaignId] },
+        limit: null,
+      },
+    },
+  );
+  return adReports.rows.sort((a, b) => a.details.adGroupName.localeCompare(b.details.adGroupName));
+}
+
 /** Sends the reviewed wizard and finds the campaign among the ads manager's campaigns. */
 async function createAndFind(campaignName: string) {
   const { page } = journey;
@@ -147,8 +169,25 @@ describe('campaign creation', () => {
     await onStep('Customer type');
     await next();
 
+    // Brand shows the default product page, Generic a custom one chosen from Apple's list.
+    const { getProductPages: pages } = await graphql<{
+      getProductPages: { kind: string; productPageId: string | null; name: string }[];
+    }>(
+      'query ($a: Float!, $b: Float!) { getProductPages(adAccountId: $a, adamId: $b) { kind productPageId name } }',
+      { a: app.adAccountId, b: app.adamId },
+    );
+    const customPage = pages.find((page) => page.kind === 'custom')!;
     await journey.page.getByRole('button', { name: 'Add an ad to Brand' }).click();
-    await journey.page.getByRole('textbox', { name: 'Ad name' }).fill('Brand default page');
+    await journey.page.getByRole('button', { name: 'Add an ad to Generic' }).click();
+    const adNames = journey.page.getByRole('textbox', { name: 'Ad name' });
+    await adNames.nth(0).fill('Brand default page');
+    await adNames.nth(1).fill('Generic custom page');
+    await journey.page
+      .locator('input')
+      .and(journey.page.getByLabel(/^Product page/))
+      .nth(1)
+      .click();
+    await journey.page.getByRole('option', { name: customPage.name, exact: true }).click();
     await next();
 
     const review = journey.page.getByTestId('review');
@@ -160,6 +199,13 @@ describe('campaign creation', () => {
     const created = await campaignsNamed(app, campaignName);
     expect(created).toHaveLength(1);
     expect(await adGroupNames(app, created[0]!.id)).toEqual(['Brand', 'Generic']);
+    const ads = await adsOf(created[0]!.id);
+    expect(
+      ads.map((ad) => [ad.details.adGroupName, ad.details.creativeType, ad.details.productPageId]),
+    ).toEqual([
+      ['Brand', 'DEFAULT_PRODUCT_PAGE', null],
+      ['Generic', 'CUSTOM_PRODUCT_PAGE', customPage.productPageId],
+    ]);
     const { getCampaignDrafts: drafts } = await graphql<{
       getCampaignDrafts: { campaignName: string | null }[];
     }>('query { getCampaignDrafts { campaignName } }');
