@@ -2,58 +2,30 @@
 // real API: what the sandbox holds for the placement, refused input, the read-only member who may
 // read, another company's ad account, and Apple not answering.
 import type { AppEligibility } from '@tapwise/apple-ads';
-import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import { APP_ELIGIBILITY_MESSAGES, type CountryEligibility } from '@tapwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
-import { createCompany, createMember } from '../../platform/testing/factories';
-import { startTestServer, type TestServer } from '../../platform/testing/test-server';
-import {
-  allowingSandbox,
-  connectSandboxCompany,
-  sandboxReader,
-  startTestSandbox,
-  waitForSync,
-  type ConnectedCompany,
-} from '../sync/sync-test-kit';
+import { sandboxReader } from '../sync/sync-test-kit';
+import { startCreationWorld, type CreationWorld } from './creation-test-world';
 
-let server: TestServer;
-let sandbox: Sandbox;
-let company: ConnectedCompany;
-let readOnlyMember: Session;
-let otherCompany: Session;
-let adAccountId: number;
-let adamId: number;
+let world: CreationWorld;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  server = await startTestServer(allowingSandbox(sandbox), { withWorker: true });
-  company = await connectSandboxCompany(server, sandbox);
-  expect((await waitForSync(server, company.teamId, company.syncId)).status).toBe('DONE');
-  const db = server.database.db;
-  const api = apiClient(server.url);
-  const viewer = await createMember(db, company.teamId, { isReadOnly: true });
-  readOnlyMember = await api.signIn(viewer.email, viewer.password);
-  const other = await createCompany(db, 'Other Co');
-  const otherAdmin = await createMember(db, other.id, { role: 'ADMIN' });
-  otherCompany = await api.signIn(otherAdmin.email, otherAdmin.password);
-  const account = sandbox.accounts()[0]!;
-  adAccountId = account.id;
-  adamId = account.adamIds[0]!;
+  world = await startCreationWorld();
 }, 300_000);
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+afterAll(() => world?.close());
 
 const QUERY = `query($adAccountId: Float!, $adamId: Float!, $placement: String!) {
   getAppEligibility(adAccountId: $adAccountId, adamId: $adamId, placement: $placement) {
     country eligible deviceClasses minAge } }`;
 
-async function eligibility(variables: Record<string, unknown>, session: Session = company.session) {
-  return (await apiClient(server.url).graphql<{ getAppEligibility: CountryEligibility[] }>(
+async function eligibility(
+  variables: Record<string, unknown>,
+  session: Session = world.company.session,
+) {
+  return (await apiClient(world.server.url).graphql<{ getAppEligibility: CountryEligibility[] }>(
     QUERY,
-    { adAccountId, adamId, placement: 'TODAY_TAB', ...variables },
+    { adAccountId: world.adAccountId, adamId: world.adamId, placement: 'TODAY_TAB', ...variables },
     session,
   )) as {
     data?: { getAppEligibility: CountryEligibility[] } | null;
@@ -63,11 +35,11 @@ async function eligibility(variables: Record<string, unknown>, session: Session 
 
 /** What Apple holds for the app on the today tab, read by the sandbox's own client. */
 async function appleRecords(): Promise<AppEligibility[]> {
-  const page = await sandboxReader(sandbox)
-    .forAccount(adAccountId)
+  const page = await sandboxReader(world.sandbox)
+    .forAccount(world.adAccountId)
     .apps.eligibility({
       filters: [
-        { field: 'adamId', operator: 'EQUALS', value: adamId },
+        { field: 'adamId', operator: 'EQUALS', value: world.adamId },
         { field: 'supplyPlacement', operator: 'EQUALS', value: 'APPSTORE_TODAY_TAB' },
       ],
       pagination: { offset: 0, pageSize: 1000 },
@@ -104,16 +76,16 @@ describe('getAppEligibility', () => {
   });
 
   it('lets a read-only member read, and keeps another company out', async () => {
-    const readOnly = await eligibility({}, readOnlyMember);
+    const readOnly = await eligibility({}, world.readOnlyMember);
     expect(readOnly.errors).toBeUndefined();
     expect(readOnly.data!.getAppEligibility.length).toBeGreaterThan(0);
-    const other = await eligibility({}, otherCompany);
+    const other = await eligibility({}, world.otherCompany);
     expect(other.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
     expect(other.errors?.[0]?.message).toBe('No such ad account.');
   });
 
   it("says so when Apple does not answer (the company's API user was revoked)", async () => {
-    sandbox.revokeApiUser(company.clientId);
+    world.sandbox.revokeApiUser(world.company.clientId);
     const answer = await eligibility({});
     expect(answer.errors?.[0]?.extensions?.error).toBe('APPLE_ADS_READ_FAILED');
     expect(answer.errors?.[0]?.message).toBe(APP_ELIGIBILITY_MESSAGES.failed);

@@ -3,7 +3,6 @@
 // one campaign; a taken name is refused before anything is sent, and Apple's DUPLICATE_NAME the
 // same way; read-only members and other companies change nothing.
 import type { AccountClient } from '@tapwise/apple-ads';
-import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import {
   ADS_MANAGER_MESSAGES,
   CAMPAIGN_CREATION_MESSAGES,
@@ -16,53 +15,21 @@ import {
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
-import { createCompany, createMember } from '../../platform/testing/factories';
-import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { listActivityLogs } from '../activity-log/activity-log.repository';
 import { findStoredEntity } from '../apple-writes/apple-writes.repository';
-import {
-  allowingSandbox,
-  connectSandboxCompany,
-  sandboxReader,
-  startTestSandbox,
-  waitForSync,
-  type ConnectedCompany,
-} from '../sync/sync-test-kit';
+import { sandboxReader } from '../sync/sync-test-kit';
 import { collect } from '../sync/entity-rows';
 import { creationInput, wizardAdGroup } from './campaign-creation-factories';
+import { startCreationWorld, type CreationWorld } from './creation-test-world';
 
-let server: TestServer;
-let sandbox: Sandbox;
-let company: ConnectedCompany;
-let readOnlyMember: Session;
-let otherCompany: Session;
+let world: CreationWorld;
 let apple: AccountClient;
-let adAccountId: number;
-let adamId: number;
-let currency: string;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  server = await startTestServer(allowingSandbox(sandbox), { withWorker: true });
-  company = await connectSandboxCompany(server, sandbox);
-  expect((await waitForSync(server, company.teamId, company.syncId)).status).toBe('DONE');
-  const db = server.database.db;
-  const api = apiClient(server.url);
-  const viewer = await createMember(db, company.teamId, { isReadOnly: true });
-  readOnlyMember = await api.signIn(viewer.email, viewer.password);
-  const other = await createCompany(db, 'Other Co');
-  const otherAdmin = await createMember(db, other.id, { role: 'ADMIN' });
-  otherCompany = await api.signIn(otherAdmin.email, otherAdmin.password);
-  const account = sandbox.accounts()[0]!;
-  adAccountId = account.id;
-  adamId = account.adamIds[0]!;
-  currency = account.currency;
-  apple = sandboxReader(sandbox).forAccount(adAccountId);
+  world = await startCreationWorld({ synced: true });
+  apple = sandboxReader(world.sandbox).forAccount(world.adAccountId);
 }, 300_000);
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+afterAll(() => world?.close());
 
 interface Answer<Data> {
   data?: Data | null;
@@ -79,10 +46,12 @@ async function create(
   key: string = randomUUID(),
   options: { session?: Session; draftId?: string } = {},
 ) {
-  const answer = (await apiClient(server.url).graphql<{ createCampaign: CampaignCreationResult }>(
+  const answer = (await apiClient(world.server.url).graphql<{
+    createCampaign: CampaignCreationResult;
+  }>(
     CREATE,
     { input, key, draftId: options.draftId },
-    options.session ?? company.session,
+    options.session ?? world.company.session,
   )) as Answer<{ createCampaign: CampaignCreationResult }>;
   return answer;
 }
@@ -124,18 +93,24 @@ async function negativesOf(filter: { campaignId: number } | { adGroupId: number 
   return byId(all).map(({ text, matchType }) => ({ text, matchType }));
 }
 
-const money = (amount: string) => ({ amount, currency });
+const money = (amount: string) => ({ amount, currency: world.currency });
 
 describe('createCampaign', () => {
   it('creates a search results campaign that reads back from Apple as sent', async () => {
-    const productPage = [...sandbox.store.productPages.values()].find((p) => p.adamId === adamId)!;
-    const draft = await apiClient(server.url).graphql<{ saveCampaignDraft: CampaignDraft }>(
+    const productPage = [...world.sandbox.store.productPages.values()].find(
+      (p) => p.adamId === world.adamId,
+    )!;
+    const draft = await apiClient(world.server.url).graphql<{ saveCampaignDraft: CampaignDraft }>(
       `mutation($input: JSON!) { saveCampaignDraft(input: $input) { id } }`,
       { input: { placement: 'SEARCH_RESULTS', step: 'review', values: {} } },
-      company.session,
+      world.company.session,
     );
     const input = creationInput(
-      { adAccountId, adamId, campaignName: 'Wizard search results' },
+      {
+        adAccountId: world.adAccountId,
+        adamId: world.adamId,
+        campaignName: 'Wizard search results',
+      },
       {
         countries: ['US', 'GB'],
         dailyBudget: '120.50',
@@ -194,7 +169,7 @@ describe('createCampaign', () => {
       name: 'Wizard search results',
       billingEvent: 'TAPS',
       promotedObjectType: 'APPSTORE_APP',
-      promotedObjectId: String(adamId),
+      promotedObjectId: String(world.adamId),
       status: 'ENABLED',
       dailyBudget: { value: money('120.50') },
       targeting: {
@@ -223,7 +198,7 @@ describe('createCampaign', () => {
           minAge: { include: ['25'] },
           maxAge: { include: ['44'] },
           daypart: { include: ['9', '10', '11'] },
-          appDownloader: { exclude: [String(adamId)] },
+          appDownloader: { exclude: [String(world.adamId)] },
         },
       },
       {
@@ -270,26 +245,26 @@ describe('createCampaign', () => {
         name: 'Default page',
         status: 'ENABLED',
         creativeType: 'DEFAULT_PRODUCT_PAGE',
-        destination: { adamId: String(adamId), productPageId: null },
+        destination: { adamId: String(world.adamId), productPageId: null },
       },
       {
         adGroupId: discovery,
         name: 'Custom page',
         status: 'ENABLED',
         creativeType: 'CUSTOM_PRODUCT_PAGE',
-        destination: { adamId: String(adamId), productPageId: productPage.id },
+        destination: { adamId: String(world.adamId), productPageId: productPage.id },
       },
     ]);
     // The stored copy and the activity log follow Apple's answers; the draft is gone.
     const stored = await findStoredEntity(
-      server.database.db,
-      company.teamId,
+      world.server.database.db,
+      world.company.teamId,
       'campaign',
-      adAccountId,
+      world.adAccountId,
       campaign.id,
     );
     expect(stored).toMatchObject({ name: 'Wizard search results', dailyBudgetMicros: 120_500_000 });
-    const logs = await listActivityLogs(server.database.db, company.teamId, 20);
+    const logs = await listActivityLogs(world.server.database.db, world.company.teamId, 20);
     expect(logs.map((log) => log.logType)).toEqual(
       expect.arrayContaining([
         'campaign_created',
@@ -298,10 +273,10 @@ describe('createCampaign', () => {
         'ad_created',
       ]),
     );
-    const drafts = await apiClient(server.url).graphql<{ getCampaignDrafts: unknown[] }>(
+    const drafts = await apiClient(world.server.url).graphql<{ getCampaignDrafts: unknown[] }>(
       '{ getCampaignDrafts { id } }',
       {},
-      company.session,
+      world.company.session,
     );
     expect(drafts.data!.getCampaignDrafts).toEqual([]);
   });
@@ -310,7 +285,7 @@ describe('createCampaign', () => {
     it(`creates a ${placement} campaign with an ad and no keywords, read back from Apple`, async () => {
       const name = `Wizard ${placement.toLowerCase().replace('_', ' ')}`;
       const input = creationInput(
-        { adAccountId, adamId, campaignName: name },
+        { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: name },
         {
           placement,
           adGroups: [
@@ -352,7 +327,7 @@ describe('createCampaign', () => {
       })
     ).result;
     const input = creationInput(
-      { adAccountId, adamId, campaignName: 'Wizard geo' },
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Wizard geo' },
       { countries: ['US'], adminAreas: [california!.id], localities: [cupertino!.id] },
     );
     const result = await created(input);
@@ -366,7 +341,7 @@ describe('createCampaign', () => {
 
   it('sends the start and end times, read back from the campaign', async () => {
     const input = creationInput(
-      { adAccountId, adamId, campaignName: 'Wizard schedule' },
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Wizard schedule' },
       { startTime: '2027-01-04T08:30:00Z', endTime: '2027-02-01T00:00:00.000Z' },
     );
     const result = await created(input);
@@ -380,7 +355,7 @@ describe('createCampaign', () => {
   it('resumes a creation interrupted twice and makes one campaign', async () => {
     const name = 'Interrupted twice';
     const input = creationInput(
-      { adAccountId, adamId, campaignName: name },
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: name },
       {
         adGroups: [
           wizardAdGroup({ name: 'First' }),
@@ -390,7 +365,7 @@ describe('createCampaign', () => {
     );
     const key = randomUUID();
     // The campaign is made but its answer is lost.
-    sandbox.setFaults({ ambiguousWrites: 1 });
+    world.sandbox.setFaults({ ambiguousWrites: 1 });
     const first = await created(input, key);
     expect(first).toMatchObject({
       status: 'INCOMPLETE',
@@ -398,7 +373,7 @@ describe('createCampaign', () => {
       failure: CAMPAIGN_CREATION_MESSAGES.creationFailed,
     });
     // Resumed: the campaign is found by name; the first ad group is made, its answer lost.
-    sandbox.setFaults({ ambiguousWrites: 1 });
+    world.sandbox.setFaults({ ambiguousWrites: 1 });
     const second = await created(input, key);
     expect(second).toMatchObject({
       status: 'INCOMPLETE',
@@ -408,14 +383,16 @@ describe('createCampaign', () => {
         { name: 'Second', id: null },
       ],
     });
-    sandbox.resetFaults();
+    world.sandbox.resetFaults();
     // After a reload, the page reads what exists in Apple by the key.
-    const state = await apiClient(server.url).graphql<{ campaignCreation: CampaignCreationResult }>(
+    const state = await apiClient(world.server.url).graphql<{
+      campaignCreation: CampaignCreationResult;
+    }>(
       `query($key: ID!) { campaignCreation(idempotencyKey: $key) {
         idempotencyKey status campaignId adGroups { name id } keywordsCreated
         negativeKeywordsCreated adsCreated failure refused { what message } } }`,
       { key },
-      company.session,
+      world.company.session,
     );
     expect(state.data!.campaignCreation).toEqual(second);
     const third = await created(input, key);
@@ -448,7 +425,7 @@ describe('createCampaign', () => {
   it('makes each entity once when every write of the creation loses its answer once', async () => {
     const name = 'Interrupted at every step';
     const input = creationInput(
-      { adAccountId, adamId, campaignName: name },
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: name },
       {
         negativeKeywords: [{ text: 'free', matchType: 'BROAD' }],
         adGroups: [
@@ -468,13 +445,13 @@ describe('createCampaign', () => {
     let interruptions = 0;
     let result: CampaignCreationResult;
     for (;;) {
-      sandbox.setFaults({ ambiguousWrites: 1 });
+      world.sandbox.setFaults({ ambiguousWrites: 1 });
       result = await created(input, key);
       if (result.status === 'COMPLETE') break;
       interruptions++;
       expect(interruptions, JSON.stringify(result)).toBeLessThan(10);
     }
-    sandbox.resetFaults();
+    world.sandbox.resetFaults();
     // Campaign, ad group, campaign negatives, keywords, ad group negatives, ad (the app's default
     // product page creative exists already).
     expect(interruptions).toBe(6);
@@ -512,7 +489,11 @@ describe('createCampaign', () => {
     expect(existing).toBeDefined();
     const before = campaigns.length;
     const answer = await create(
-      creationInput({ adAccountId, adamId, campaignName: existing!.name.toUpperCase() }),
+      creationInput({
+        adAccountId: world.adAccountId,
+        adamId: world.adamId,
+        campaignName: existing!.name.toUpperCase(),
+      }),
     );
     expect(answer.errors?.[0]).toMatchObject({
       message: ADS_MANAGER_MESSAGES.campaignNameTaken,
@@ -527,11 +508,15 @@ describe('createCampaign', () => {
       name: 'Made elsewhere',
       billingEvent: 'TAPS',
       promotedObjectType: 'APPSTORE_APP',
-      promotedObjectId: String(adamId),
+      promotedObjectId: String(world.adamId),
       dailyBudget: { value: money('10.00') },
       targeting: { countryOrRegion: { include: ['US'] } },
     });
-    const input = creationInput({ adAccountId, adamId, campaignName: 'Made elsewhere' });
+    const input = creationInput({
+      adAccountId: world.adAccountId,
+      adamId: world.adamId,
+      campaignName: 'Made elsewhere',
+    });
     const key = randomUUID();
     // Retried under the same key, it is refused again: the other campaign is never taken as ours.
     for (const attempt of [1, 2]) {
@@ -545,17 +530,21 @@ describe('createCampaign', () => {
   });
 
   it('refuses a read-only member and another company, sending nothing', async () => {
-    const input = creationInput({ adAccountId, adamId, campaignName: 'Not allowed' });
-    const readOnly = await create(input, undefined, { session: readOnlyMember });
+    const input = creationInput({
+      adAccountId: world.adAccountId,
+      adamId: world.adamId,
+      campaignName: 'Not allowed',
+    });
+    const readOnly = await create(input, undefined, { session: world.readOnlyMember });
     expect(readOnly.errors?.[0]?.extensions?.error).toBe('FORBIDDEN');
-    const other = await create(input, undefined, { session: otherCompany });
+    const other = await create(input, undefined, { session: world.otherCompany });
     expect(other.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
     expect(await campaignsNamed('Not allowed')).toEqual([]);
   });
 
   it('refuses an input the wizard would not send, with the message key of each field', async () => {
     const input = creationInput(
-      { adAccountId, adamId, campaignName: 'Today tab keywords' },
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Today tab keywords' },
       { placement: 'TODAY_TAB' },
     );
     const answer = await create(input);

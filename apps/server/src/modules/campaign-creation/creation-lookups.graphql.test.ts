@@ -1,7 +1,6 @@
 // The wizard's live lookups through the real API, a real database and the in-process Apple Ads
 // sandbox as Apple: regions and cities by name, keyword suggestions for the app, refusals of a
 // short query, read-only members reading, and another company's ad account not found.
-import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import {
   CAMPAIGN_CREATION_MESSAGES,
   type GeoSearchResult,
@@ -9,46 +8,16 @@ import {
 } from '@tapwise/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
-import { createCompany, createMember } from '../../platform/testing/factories';
-import { startTestServer, type TestServer } from '../../platform/testing/test-server';
-import {
-  allowingSandbox,
-  connectSandboxCompany,
-  sandboxReader,
-  startTestSandbox,
-  waitForSync,
-  type ConnectedCompany,
-} from '../sync/sync-test-kit';
+import { sandboxReader } from '../sync/sync-test-kit';
+import { startCreationWorld, type CreationWorld } from './creation-test-world';
 
-let server: TestServer;
-let sandbox: Sandbox;
-let company: ConnectedCompany;
-let readOnlyMember: Session;
-let otherCompany: Session;
-let adAccountId: number;
-let adamId: number;
+let world: CreationWorld;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  server = await startTestServer(allowingSandbox(sandbox), { withWorker: true });
-  company = await connectSandboxCompany(server, sandbox);
-  expect((await waitForSync(server, company.teamId, company.syncId)).status).toBe('DONE');
-  const db = server.database.db;
-  const api = apiClient(server.url);
-  const viewer = await createMember(db, company.teamId, { isReadOnly: true });
-  readOnlyMember = await api.signIn(viewer.email, viewer.password);
-  const other = await createCompany(db, 'Other Co');
-  const otherAdmin = await createMember(db, other.id, { role: 'ADMIN' });
-  otherCompany = await api.signIn(otherAdmin.email, otherAdmin.password);
-  const account = sandbox.accounts()[0]!;
-  adAccountId = account.id;
-  adamId = account.adamIds[0]!;
+  world = await startCreationWorld({ synced: true });
 }, 300_000);
-afterEach(() => sandbox.resetFaults());
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+afterEach(() => world.sandbox.resetFaults());
+afterAll(() => world?.close());
 
 interface Answer<Data> {
   data?: Data | null;
@@ -67,21 +36,21 @@ const SUGGESTIONS = `query($adAccountId: Float!, $adamId: Float!, $countries: [S
 
 const searchGeo = async (
   variables: { countryCode: string; query: string; entity: string; adAccountId?: number },
-  session: Session = company.session,
+  session: Session = world.company.session,
 ) =>
-  (await apiClient(server.url).graphql<{ searchGeo: GeoSearchResult[] }>(
+  (await apiClient(world.server.url).graphql<{ searchGeo: GeoSearchResult[] }>(
     SEARCH_GEO,
-    { adAccountId, ...variables },
+    { adAccountId: world.adAccountId, ...variables },
     session,
   )) as Answer<{ searchGeo: GeoSearchResult[] }>;
 
 const suggestions = async (
   variables: { countries: string[]; seeds?: string[] },
-  session: Session = company.session,
+  session: Session = world.company.session,
 ) =>
-  (await apiClient(server.url).graphql<{ getKeywordSuggestions: KeywordSuggestionRow[] }>(
+  (await apiClient(world.server.url).graphql<{ getKeywordSuggestions: KeywordSuggestionRow[] }>(
     SUGGESTIONS,
-    { adAccountId, adamId, ...variables },
+    { adAccountId: world.adAccountId, adamId: world.adamId, ...variables },
     session,
   )) as Answer<{ getKeywordSuggestions: KeywordSuggestionRow[] }>;
 
@@ -104,7 +73,7 @@ describe('searchGeo', () => {
   it('answers cities of the country only, to a read-only member too', async () => {
     const answer = await searchGeo(
       { countryCode: 'GB', query: 'cambridge', entity: 'Locality' },
-      readOnlyMember,
+      world.readOnlyMember,
     );
     expect(answer.errors).toBeUndefined();
     // The US has a Cambridge too (Massachusetts): the country narrows it out.
@@ -136,14 +105,14 @@ describe('searchGeo', () => {
   it("answers another company's ad account as not found", async () => {
     const answer = await searchGeo(
       { countryCode: 'US', query: 'calif', entity: 'AdminArea' },
-      otherCompany,
+      world.otherCompany,
     );
     expect(answer.data).toBeNull();
     expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
   it('says it could not search when Apple does not answer', async () => {
-    sandbox.setFaults({ rateLimitBurst: 10, retryAfterSeconds: 0 });
+    world.sandbox.setFaults({ rateLimitBurst: 10, retryAfterSeconds: 0 });
     const answer = await searchGeo({ countryCode: 'US', query: 'calif', entity: 'AdminArea' });
     expect(answer.errors?.[0]).toMatchObject({
       message: CAMPAIGN_CREATION_MESSAGES.geoSearchFailed,
@@ -168,7 +137,7 @@ describe('getKeywordSuggestions', () => {
   });
 
   it('answers a read-only member, and refuses an empty country list', async () => {
-    const read = await suggestions({ countries: ['US'] }, readOnlyMember);
+    const read = await suggestions({ countries: ['US'] }, world.readOnlyMember);
     expect(read.errors).toBeUndefined();
     expect(read.data!.getKeywordSuggestions.length).toBeGreaterThan(0);
     const none = await suggestions({ countries: [] });
@@ -179,12 +148,12 @@ describe('getKeywordSuggestions', () => {
   });
 
   it("answers another company's ad account as not found", async () => {
-    const answer = await suggestions({ countries: ['US'] }, otherCompany);
+    const answer = await suggestions({ countries: ['US'] }, world.otherCompany);
     expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
   it('says it could not load them when Apple does not answer', async () => {
-    sandbox.setFaults({ rateLimitBurst: 10, retryAfterSeconds: 0 });
+    world.sandbox.setFaults({ rateLimitBurst: 10, retryAfterSeconds: 0 });
     const answer = await suggestions({ countries: ['US'] });
     expect(answer.errors?.[0]).toMatchObject({
       message: CAMPAIGN_CREATION_MESSAGES.keywordSuggestionsFailed,
@@ -195,8 +164,11 @@ describe('getKeywordSuggestions', () => {
 
 /** What Apple (the sandbox) answers the same question asked directly. */
 async function suggestionsAskedOfApple(countries: string[]): Promise<KeywordSuggestionRow[]> {
-  const page = await sandboxReader(sandbox)
-    .forAccount(adAccountId)
-    .suggestions.keywords(adamId, { countriesOrRegions: countries, pagination: { pageSize: 100 } });
+  const page = await sandboxReader(world.sandbox)
+    .forAccount(world.adAccountId)
+    .suggestions.keywords(world.adamId, {
+      countriesOrRegions: countries,
+      pagination: { pageSize: 100 },
+    });
   return page.result.map(({ text, popularity }) => ({ text, popularity }));
 }

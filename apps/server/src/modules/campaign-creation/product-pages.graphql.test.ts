@@ -1,54 +1,28 @@
 // getProductPages through the real API, a real database and the in-process Apple Ads sandbox as
 // Apple: the pages and asset counts are the sandbox's own; read-only members may read, another
 // company's ad account is not found, and Apple's failure answers "Unable to fetch asset details".
-import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import { CAMPAIGN_CREATION_MESSAGES, type ProductPageSummary } from '@tapwise/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
-import { createCompany, createMember } from '../../platform/testing/factories';
-import { startTestServer, type TestServer } from '../../platform/testing/test-server';
-import {
-  allowingSandbox,
-  connectSandboxCompany,
-  startTestSandbox,
-  type ConnectedCompany,
-} from '../sync/sync-test-kit';
+import { startCreationWorld, type CreationWorld } from './creation-test-world';
 
-let server: TestServer;
-let sandbox: Sandbox;
-let company: ConnectedCompany;
-let readOnlyMember: Session;
-let otherCompany: Session;
-let adAccountId: number;
-let adamId: number;
+let world: CreationWorld;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  server = await startTestServer(allowingSandbox(sandbox));
-  company = await connectSandboxCompany(server, sandbox);
-  const db = server.database.db;
-  const api = apiClient(server.url);
-  const viewer = await createMember(db, company.teamId, { isReadOnly: true });
-  readOnlyMember = await api.signIn(viewer.email, viewer.password);
-  const other = await createCompany(db, 'Other Co');
-  const otherAdmin = await createMember(db, other.id, { role: 'ADMIN' });
-  otherCompany = await api.signIn(otherAdmin.email, otherAdmin.password);
-  const account = sandbox.accounts()[0]!;
-  adAccountId = account.id;
-  adamId = account.adamIds[0]!;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+  world = await startCreationWorld();
+}, 300_000);
+afterAll(() => world?.close());
 
 const PAGES = `query($adAccountId: Float!, $adamId: Float!) {
   getProductPages(adAccountId: $adAccountId, adamId: $adamId) {
     kind productPageId name state locales
     devices { deviceSize deviceClass assets fallbackDevices } } }`;
 
-async function productPages(session?: Session, target = { adAccountId, adamId }) {
-  return (await apiClient(server.url).graphql<{ getProductPages: ProductPageSummary[] }>(
+async function productPages(
+  session?: Session,
+  target = { adAccountId: world.adAccountId, adamId: world.adamId },
+) {
+  return (await apiClient(world.server.url).graphql<{ getProductPages: ProductPageSummary[] }>(
     PAGES,
     target,
     session,
@@ -68,10 +42,10 @@ const sandboxDevices = (iphones: number) => [
 
 describe('getProductPages', () => {
   it("lists the app's default page, then its custom pages, as the sandbox holds them", async () => {
-    const answer = await productPages(company.session);
+    const answer = await productPages(world.company.session);
     expect(answer.errors).toBeUndefined();
     const [defaultPage, ...custom] = answer.data!.getProductPages;
-    const app = sandbox.store.appsByAdamId.get(adamId)!;
+    const app = world.sandbox.store.appsByAdamId.get(world.adamId)!;
     expect(defaultPage).toMatchObject({
       kind: 'default',
       productPageId: null,
@@ -81,7 +55,9 @@ describe('getProductPages', () => {
     });
     expect(defaultPage!.locales[0]).toBe('en-US');
     expect(defaultPage!.locales.length).toBeGreaterThan(1);
-    const stored = [...sandbox.store.productPages.values()].filter((p) => p.adamId === adamId);
+    const stored = [...world.sandbox.store.productPages.values()].filter(
+      (p) => p.adamId === world.adamId,
+    );
     expect(stored.length).toBeGreaterThan(0);
     expect(
       custom.map(({ productPageId, name, state }) => ({ productPageId, name, state })),
@@ -100,8 +76,8 @@ describe('getProductPages', () => {
   });
 
   it('answers a read-only member as it answers the admin', async () => {
-    const admin = await productPages(company.session);
-    const readOnly = await productPages(readOnlyMember);
+    const admin = await productPages(world.company.session);
+    const readOnly = await productPages(world.readOnlyMember);
     expect(readOnly.errors).toBeUndefined();
     expect(readOnly.data).toEqual(admin.data);
   });
@@ -110,21 +86,21 @@ describe('getProductPages', () => {
     const anonymous = await productPages();
     expect(anonymous.data?.getProductPages ?? null).toBeNull();
     expect(anonymous.errors?.[0]?.extensions?.error).toBe('INVALID_SESSION');
-    const other = await productPages(otherCompany);
+    const other = await productPages(world.otherCompany);
     expect(other.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
   it('answers "Unable to fetch asset details" when Apple keeps refusing', async () => {
     // Every request answers 429 with Retry-After 0, so the client's retries end at once.
-    sandbox.setFaults({ rateLimitBurst: 100, retryAfterSeconds: 0 });
+    world.sandbox.setFaults({ rateLimitBurst: 100, retryAfterSeconds: 0 });
     try {
-      const answer = await productPages(company.session);
+      const answer = await productPages(world.company.session);
       expect(answer.errors?.[0]).toMatchObject({
         message: CAMPAIGN_CREATION_MESSAGES.assetDetailsFailed,
         extensions: { error: 'APPLE_ADS_READ_FAILED' },
       });
     } finally {
-      sandbox.resetFaults();
+      world.sandbox.resetFaults();
     }
   });
 });
