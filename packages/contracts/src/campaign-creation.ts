@@ -12,6 +12,7 @@ import {
   type AdPlacement,
 } from './campaigns';
 import { ENTITY_NAME_MAX_LENGTH, KEYWORD_MAX_LENGTH } from './limits';
+import type { ValidationMessageKey } from './validation/messages';
 import {
   budgetSchema,
   cpaGoalSchema,
@@ -102,6 +103,16 @@ export const CAMPAIGN_CREATION_MESSAGES = {
     'The campaign was created only in part. Retry to finish it, or delete what was created.',
   draftNotFound: 'This draft no longer exists.',
   readOnly: 'Your role can view campaign drafts but not create campaigns.',
+} as const;
+
+/** Adding an ad group or ads to what exists in Apple (spec 1 §8's success messages). */
+export const ADD_TO_CAMPAIGN_MESSAGES = {
+  adGroupAdded: 'Ad group added',
+  creativeSetAdded: 'Creative set added',
+  adGroupNameTaken: 'An ad group with the same name already exists in this campaign',
+  adNameTaken: 'An ad with the same name already exists in this ad group',
+  campaignNotFound: 'This campaign no longer exists.',
+  adGroupNotValid: "This ad group does not suit the campaign's placement.",
 } as const;
 
 const appleId = z.number().int().positive();
@@ -267,24 +278,43 @@ function creationRules(input: CreationShape, ctx: z.RefinementCtx) {
       message: 'validation.placementNoKeywords',
       path: ['negativeKeywords'],
     });
-  input.adGroups.forEach((adGroup, index) => {
-    const path = ['adGroups', index];
-    if (adGroup.keywords.length > 0 || adGroup.negativeKeywords.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.placementNoKeywords',
-        path: [...path, 'keywords'],
-      });
-    if (adGroup.searchMatch)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.placementNoSearchMatch',
-        path: [...path, 'searchMatch'],
-      });
-    // Browse placements show an ad, so each ad group needs one (choice, docs/campaign-creation.md).
-    if (adGroup.ads.length === 0)
-      ctx.addIssue({ code: 'custom', message: 'validation.adRequired', path: [...path, 'ads'] });
-  });
+  input.adGroups.forEach((adGroup, index) =>
+    checkAdGroupPlacement(input.placement, adGroup, ctx, ['adGroups', index]),
+  );
+}
+
+export type PlacementIssue = {
+  code: 'custom';
+  message: ValidationMessageKey;
+  path: (string | number)[];
+};
+
+/**
+ * What a placement allows an ad group: browse placements take no keywords nor Search Match, and
+ * need an ad (they show one; choice, docs/campaign-creation.md). Also checks an ad group added to
+ * an existing campaign, whose placement only the server knows.
+ */
+export function checkAdGroupPlacement(
+  placement: AdPlacement,
+  adGroup: WizardAdGroup,
+  ctx: { addIssue(issue: PlacementIssue): void },
+  path: (string | number)[] = [],
+) {
+  if (placementHasKeywords(placement)) return;
+  if (adGroup.keywords.length > 0 || adGroup.negativeKeywords.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.placementNoKeywords',
+      path: [...path, 'keywords'],
+    });
+  if (adGroup.searchMatch)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.placementNoSearchMatch',
+      path: [...path, 'searchMatch'],
+    });
+  if (adGroup.ads.length === 0)
+    ctx.addIssue({ code: 'custom', message: 'validation.adRequired', path: [...path, 'ads'] });
 }
 
 /** What the finished wizard sends to createCampaign. */
@@ -396,6 +426,27 @@ export const createCampaignArgsSchema = z.object({
   /** The draft the creation came from; deleted once the campaign is complete. */
   draftId: z.uuid().nullish(),
 });
+
+/** addAdGroup's arguments: one wizard ad group for a campaign that exists in Apple. */
+export const addAdGroupArgsSchema = z.object({
+  adAccountId: appleId,
+  campaignId: appleId,
+  adGroup: wizardAdGroupSchema,
+  idempotencyKey: z.uuid(),
+});
+export type AddAdGroupArgs = z.infer<typeof addAdGroupArgsSchema>;
+
+/** addAds's arguments: ads (creative sets) for an ad group that exists in Apple. */
+export const addAdsArgsSchema = z.object({
+  adAccountId: appleId,
+  adGroupId: appleId,
+  ads: z
+    .array(adSchema)
+    .min(1, 'validation.adRequired')
+    .max(CAMPAIGN_CREATION_LIMITS.adsPerAdGroup),
+  idempotencyKey: z.uuid(),
+});
+export type AddAdsArgs = z.infer<typeof addAdsArgsSchema>;
 
 /** RUNNING only while a call runs it (or its process stopped mid-run). */
 export const CREATION_STATUSES = ['RUNNING', 'COMPLETE', 'INCOMPLETE'] as const;

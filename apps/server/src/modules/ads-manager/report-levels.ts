@@ -199,6 +199,7 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
           appName: 'p.name',
           dailyBudgetMicros: 'c.daily_budget_micros',
           countriesOrRegions: 'to_jsonb(c.countries_or_regions)',
+          supplySources: 'to_jsonb(c.supply_sources)',
           servingStateReasons: 'to_jsonb(c.serving_state_reasons)',
           startTime: isoTime('c.start_time'),
           endTime: isoTime('c.end_time'),
