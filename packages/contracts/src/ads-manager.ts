@@ -149,7 +149,7 @@ export interface ReportRowDetails {
   /** Campaigns. */
   dailyBudgetMicros?: number | null;
   countriesOrRegions?: string[];
-  /** Campaigns: v1 targeting.supplyPlacement (APPSTORE_SEARCH_RESULTS, ...), the placement. */
+  /** Campaigns and ad groups: the campaign's v1 targeting.supplyPlacement, its placement. */
   supplySources?: string[];
   /** Campaigns, ad groups and ads: Apple's reasons (systemStatusReasons), shown in words. */
   servingStateReasons?: string[];

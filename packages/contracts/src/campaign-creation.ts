@@ -63,6 +63,18 @@ export const SUPPLY_PLACEMENT_OF = {
   PRODUCT_PAGES: 'APPSTORE_PRODUCT_PAGES',
 } as const satisfies Record<AdPlacement, string>;
 
+const PLACEMENT_OF_SUPPLY = new Map<string, AdPlacement>(
+  Object.entries(SUPPLY_PLACEMENT_OF).map(([placement, supply]) => [
+    supply,
+    placement as AdPlacement,
+  ]),
+);
+
+/** A v1 campaign's placement from its supply placement; a campaign without one runs on search results. */
+export function placementOfSupply(supplySources: readonly string[] | undefined): AdPlacement {
+  return PLACEMENT_OF_SUPPLY.get(supplySources?.[0] ?? '') ?? 'SEARCH_RESULTS';
+}
+
 /** The spec's wizard route of each placement. */
 export const PLACEMENT_ROUTES: Record<AdPlacement, string> = {
   SEARCH_RESULTS: '/create-campaign',

@@ -227,6 +227,7 @@ export const LEVELS: Record<ReportLevel, LevelDefinition> = {
           currency: 'c.currency',
           adamId: 'c.adam_id',
           campaignName: 'c.name',
+          supplySources: 'to_jsonb(c.supply_sources)',
           defaultBidMicros: 'g.default_bid_micros',
           cpaGoalMicros: 'g.cpa_goal_micros',
           automatedKeywordsOptIn: 'g.automated_keywords_opt_in',

@@ -12,8 +12,7 @@ import {
   CAMPAIGN_CREATION_MESSAGES as MESSAGES,
   checkAdGroupPlacement,
   createCampaignArgsSchema,
-  SUPPLY_PLACEMENT_OF,
-  type AdPlacement,
+  placementOfSupply,
   type CampaignCreationInput,
   type CampaignCreationResult,
   type PlacementIssue,
@@ -110,7 +109,7 @@ export async function addAdGroup(
     );
     if (!campaign || campaign.deleted)
       throw new AppError('NOT_FOUND', ADD_MESSAGES.campaignNotFound);
-    const placement = placementOf(campaign.supplySources);
+    const placement = placementOfSupply(campaign.supplySources);
     // The placement is the stored campaign's, so the contract's rule is applied here.
     const issues: PlacementIssue[] = [];
     checkAdGroupPlacement(placement, args.adGroup, { addIssue: (issue) => issues.push(issue) }, [
@@ -186,18 +185,6 @@ export async function addAds(
       },
     };
   });
-}
-
-const PLACEMENT_OF_SUPPLY = new Map<string, AdPlacement>(
-  Object.entries(SUPPLY_PLACEMENT_OF).map(([placement, supply]) => [
-    supply,
-    placement as AdPlacement,
-  ]),
-);
-
-/** A v1 campaign's placement; one without a supply placement runs on search results. */
-function placementOf(supplySources: readonly string[]): AdPlacement {
-  return PLACEMENT_OF_SUPPLY.get(supplySources[0] ?? '') ?? 'SEARCH_RESULTS';
 }
 
 /**

@@ -1,5 +1,5 @@
 // Step 5 (search results only): each ad group's keywords and negative keywords, and the
-// campaign's negative keywords.
+// campaign's negative keywords (not when adding an ad group to an existing campaign).
 // Tapwise has no keyword suggestion operation yet, so keywords are typed or pasted.
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { adGroupTitle } from './ad-group-title';
 import { KeywordList } from './keyword-list';
 import { withAdGroup, type StepProps } from './step-props';
 
-export function KeywordsStep({ values, errors, onChange }: StepProps) {
+export function KeywordsStep({ values, errors, onChange, addingToCampaign }: StepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -48,29 +48,31 @@ export function KeywordsStep({ values, errors, onChange }: StepProps) {
           </Card>
         );
       })}
-      <Card withBorder>
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {t('campaignCreation.keywords.negatives')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('campaignCreation.keywords.negativesHelp')}
-          </Text>
-          <KeywordList
-            label={t('campaignCreation.keywords.negatives')}
-            keywords={values.negativeKeywords}
-            withBids={false}
-            path="negativeKeywords"
-            errors={errors}
-            onChange={(keywords) =>
-              onChange({
-                ...values,
-                negativeKeywords: keywords.map(({ text, matchType }) => ({ text, matchType })),
-              })
-            }
-          />
-        </Stack>
-      </Card>
+      {!addingToCampaign && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('campaignCreation.keywords.negatives')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('campaignCreation.keywords.negativesHelp')}
+            </Text>
+            <KeywordList
+              label={t('campaignCreation.keywords.negatives')}
+              keywords={values.negativeKeywords}
+              withBids={false}
+              path="negativeKeywords"
+              errors={errors}
+              onChange={(keywords) =>
+                onChange({
+                  ...values,
+                  negativeKeywords: keywords.map(({ text, matchType }) => ({ text, matchType })),
+                })
+              }
+            />
+          </Stack>
+        </Card>
+      )}
     </Stack>
   );
 }
