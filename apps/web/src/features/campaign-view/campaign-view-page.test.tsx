@@ -143,6 +143,8 @@ describe('campaign view', { timeout: 20_000 }, () => {
     // One ad group, and no campaign-level negatives: the campaign exists.
     expect(within(dialog).getAllByRole('button', { name: 'Add ad group' })).toHaveLength(1);
     expect(within(dialog).queryByText('Negative keywords of the campaign')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add an ad to Generic' }));
+    await userEvent.type(await within(dialog).findByLabelText(/Ad name/), 'Generic ad');
     const readsBefore = sent(calls, 'campaignReports').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add ad group' }));
     expect(await screen.findByText('Ad group added')).toBeTruthy();
@@ -151,7 +153,12 @@ describe('campaign view', { timeout: 20_000 }, () => {
       adAccountId: ACCOUNT_ID,
       campaignId: 77,
       idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      adGroup: { name: 'Generic', defaultBid: '0.90', keywords: [], ads: [] },
+      adGroup: {
+        name: 'Generic',
+        defaultBid: '0.90',
+        keywords: [],
+        ads: [{ name: 'Generic ad', productPage: { kind: 'default' } }],
+      },
     });
     await waitFor(() => expect(sent(calls, 'campaignReports').length).toBeGreaterThan(readsBefore));
   });
