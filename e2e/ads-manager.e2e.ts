@@ -3,12 +3,8 @@
 // paused in one bulk action whose progress bar runs to the end; a negative keyword goes to every
 // ad group of a campaign; a saved view, once pinned, opens the tab after a reload. What the
 // screens did is checked through GraphQL as the same admin.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, signInAsDemoAdmin, startSyncedDemo } from './support/demo';
-import { DEMO_ADMIN_EMAIL, graphqlAs, signInByApi } from './support/staff-api';
-import type { TapwiseProcess } from './support/tapwise-process';
+import { describe, expect, it } from 'vitest';
+import { demoAdminJourney } from './support/demo';
 
 interface Row {
   id: string;
@@ -26,21 +22,7 @@ interface Row {
   };
 }
 
-let server: TapwiseProcess;
-let browser: Browser;
-let page: Page;
-let session: Awaited<ReturnType<typeof signInByApi>>;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startSyncedDemo(), launchBrowser()]);
-  session = await signInByApi(server.baseUrl, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
-  page = await newPage(browser);
-  await signInAsDemoAdmin(page, server.baseUrl);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = demoAdminJourney();
 
 const ROW_FIELDS = 'id name status adAccountId campaignId adGroupId details';
 
@@ -50,32 +32,30 @@ const DAY_MS = 86_400_000;
 async function reportRows(operation: string, filter: Record<string, unknown>, search?: string) {
   const end = new Date().toISOString().slice(0, 10);
   const start = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
-  const answer = await graphqlAs<Record<string, { rows: Row[] }>>(
-    server.baseUrl,
-    session,
+  const data = await journey.graphql<Record<string, { rows: Row[] }>>(
     `query ($query: ReportQueryInput!) { ${operation}(query: $query) { rows { ${ROW_FIELDS} } } }`,
     { query: { period: { start, end }, filter, search, limit: null } },
   );
-  if (!answer.data) throw new Error(`${operation} failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data[operation]!.rows;
+  return data[operation]!.rows;
 }
 
-const rows = () => page.getByTestId('report-row');
-const toast = (message: string) => page.getByText(message, { exact: true }).first().waitFor();
+const rows = () => journey.page.getByTestId('report-row');
+const toast = (message: string) =>
+  journey.page.getByText(message, { exact: true }).first().waitFor();
 const statusCount = async (tab: string) =>
-  Number(await page.getByTestId(`status-count-${tab}`).textContent());
+  Number(await journey.page.getByTestId(`status-count-${tab}`).textContent());
 
 async function openAdsManager(params: string) {
-  await page.goto(`${server.baseUrl}/ads-manager?${params}`);
-  await page.getByTestId('report-table').waitFor();
+  await journey.page.goto(`${journey.server.baseUrl}/ads-manager?${params}`);
+  await journey.page.getByTestId('report-table').waitFor();
 }
 
 /** Mantine draws its track over the switch's input: a user reaches the input by keyboard too. */
-const toggle = (name: string) => page.getByRole('switch', { name }).press('Space');
+const toggle = (name: string) => journey.page.getByRole('switch', { name }).press('Space');
 
 /** Confirms the status dialog the toggle or the toolbar opened. */
 async function confirmStatus(action: 'Pause' | 'Resume', message: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  const dialog = journey.page.getByRole('dialog').filter({ hasText: message });
   await dialog.getByText(message, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -96,17 +76,17 @@ describe('ads manager', () => {
     const { name } = keyword!;
 
     await openAdsManager('tab=keywords');
-    await page.getByRole('textbox', { name: 'Search by name' }).fill(name);
+    await journey.page.getByRole('textbox', { name: 'Search by name' }).fill(name);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
     await rows().filter({ hasText: name }).waitFor();
 
     // A quarter more: an ordinary change, sent without a second question.
     const currentBid = keyword!.details.bidMicros ?? keyword!.details.defaultBidMicros!;
     const newBid = ((currentBid * 1.25) / 1_000_000).toFixed(2);
-    await page
+    await journey.page
       .getByRole('button', { name: new RegExp(`^Bid .+ for ${name}, press to edit$`) })
       .click();
-    const bidField = page.getByRole('textbox', { name: `Bid for ${name}` });
+    const bidField = journey.page.getByRole('textbox', { name: `Bid for ${name}` });
     await bidField.fill(newBid);
     await bidField.press('Enter');
     await toast('Bid amount changed successfully');
@@ -125,18 +105,18 @@ describe('ads manager', () => {
     await confirmStatus('Pause', `Pause "${name}"?`);
     await toast('Status changed and item moved to Paused');
 
-    await page.getByTestId('status-tab-paused').click();
-    const resume = page.getByRole('switch', { name: `Resume ${name}` });
+    await journey.page.getByTestId('status-tab-paused').click();
+    const resume = journey.page.getByRole('switch', { name: `Resume ${name}` });
     await resume.waitFor();
     expect(await rows().count()).toBe(1);
     // Resumed from the row's menu, opened from the keyboard (the menu mounts on first use).
-    await page.getByRole('button', { name: `Actions for ${name}` }).press('Enter');
-    await page.getByRole('menuitem', { name: 'Resume' }).click();
+    await journey.page.getByRole('button', { name: `Actions for ${name}` }).press('Enter');
+    await journey.page.getByRole('menuitem', { name: 'Resume' }).click();
     await confirmStatus('Resume', `Resume "${name}"?`);
     await toast('Status changed and item moved to Live');
 
-    await page.getByTestId('status-tab-live').click();
-    await page.getByRole('switch', { name: `Pause ${name}` }).waitFor();
+    await journey.page.getByTestId('status-tab-live').click();
+    await journey.page.getByRole('switch', { name: `Pause ${name}` }).waitFor();
     const [resumed] = await reportRows(
       'targetingKeywordReports',
       { adGroupIds: [keyword!.adGroupId] },
@@ -149,29 +129,34 @@ describe('ads manager', () => {
     const campaigns = await reportRows('campaignReports', {});
     const campaign = campaigns[1]!;
 
-    // Campaigns › the campaign's ad groups › its keywords, 50 live ones on the page.
+    // Campaigns › the campaign's ad groups › its keywords, 50 live ones on the journey.page.
     await openAdsManager('tab=campaigns');
-    await page.getByRole('button', { name: campaign.name, exact: true }).click();
-    await page.getByTestId('breadcrumbs').getByText(campaign.name).waitFor();
-    await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
-    await page.getByTestId('status-tab-live').click();
+    await journey.page.getByRole('button', { name: campaign.name, exact: true }).click();
+    await journey.page.getByTestId('breadcrumbs').getByText(campaign.name).waitFor();
+    await journey.page.getByRole('tab', { name: 'Keywords', exact: true }).click();
+    await journey.page.getByTestId('status-tab-live').click();
     // The live rows and the chart arrive first: a panel changing height under the pointer would
     // take the click meant for the page size (seen on a loaded CI machine).
-    await page.waitForLoadState('networkidle');
-    await page.getByTestId('report-section').and(page.locator('[aria-busy="false"]')).waitFor();
-    await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '50', exact: true }).click();
+    await journey.page.waitForLoadState('networkidle');
+    await journey.page
+      .getByTestId('report-section')
+      .and(journey.page.locator('[aria-busy="false"]'))
+      .waitFor();
+    await journey.page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await journey.page.getByRole('option', { name: '50', exact: true }).click();
     await expect.poll(() => statusCount('live'), { timeout: 15_000 }).toBeGreaterThanOrEqual(50);
     const pausedBefore = await statusCount('paused');
 
-    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
-    const toolbar = page.getByRole('toolbar', { name: 'Actions on selected rows' });
+    await journey.page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    const toolbar = journey.page.getByRole('toolbar', { name: 'Actions on selected rows' });
     await toolbar.getByRole('button', { name: 'Pause', exact: true }).click();
     await confirmStatus('Pause', 'Pause 50 selected rows?');
 
-    const progress = page.getByRole('progressbar', { name: 'Bulk action progress' });
+    const progress = journey.page.getByRole('progressbar', { name: 'Bulk action progress' });
     await progress.waitFor();
-    await page.getByText('Done: 50 of 50 changed', { exact: true }).waitFor({ timeout: 60_000 });
+    await journey.page
+      .getByText('Done: 50 of 50 changed', { exact: true })
+      .waitFor({ timeout: 60_000 });
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
     await expect.poll(() => statusCount('paused'), { timeout: 15_000 }).toBe(pausedBefore + 50);
   }, 120_000);
@@ -182,12 +167,14 @@ describe('ads manager', () => {
     const text = 'tapwise e2e negative';
 
     await openAdsManager('tab=campaigns');
-    await page.getByRole('checkbox', { name: `Select ${campaign.name}`, exact: true }).check();
-    await page
+    await journey.page
+      .getByRole('checkbox', { name: `Select ${campaign.name}`, exact: true })
+      .check();
+    await journey.page
       .getByRole('toolbar', { name: 'Actions on selected rows' })
       .getByRole('button', { name: 'Add negative keywords' })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Add negative keywords' });
+    const dialog = journey.page.getByRole('dialog', { name: 'Add negative keywords' });
     await dialog.getByRole('radio', { name: 'All ad groups of the selected campaigns' }).check();
     await dialog.getByRole('textbox', { name: 'Keywords' }).fill(text);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -208,58 +195,60 @@ describe('ads manager', () => {
   it('saves a view, pins it and opens the tab with it after a reload', async () => {
     const viewName = 'Paused keywords';
     await openAdsManager('tab=keywords');
-    await page.getByTestId('status-tab-paused').click();
-    await page.getByRole('button', { name: 'Views' }).click();
-    await page.getByRole('menuitem', { name: 'Save current view' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save current view' });
+    await journey.page.getByTestId('status-tab-paused').click();
+    await journey.page.getByRole('button', { name: 'Views' }).click();
+    await journey.page.getByRole('menuitem', { name: 'Save current view' }).click();
+    const dialog = journey.page.getByRole('dialog', { name: 'Save current view' });
     await dialog.getByRole('textbox', { name: 'View name' }).fill(viewName);
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Views' }).click();
-    await page.getByRole('menuitem', { name: viewName }).waitFor();
-    await page.getByRole('button', { name: `Pin ${viewName} as this tab's default` }).click();
-    await page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
+    await journey.page.getByRole('button', { name: 'Views' }).click();
+    await journey.page.getByRole('menuitem', { name: viewName }).waitFor();
+    await journey.page
+      .getByRole('button', { name: `Pin ${viewName} as this tab's default` })
+      .click();
+    await journey.page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
 
     await openAdsManager('tab=keywords');
     await expect
-      .poll(() => page.getByTestId('status-tab-paused').getAttribute('aria-selected'), {
+      .poll(() => journey.page.getByTestId('status-tab-paused').getAttribute('aria-selected'), {
         timeout: 15_000,
       })
       .toBe('true');
-    await page.getByRole('button', { name: 'Views' }).click();
-    await page.getByRole('menuitem', { name: viewName }).waitFor();
-    await page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
+    await journey.page.getByRole('button', { name: 'Views' }).click();
+    await journey.page.getByRole('menuitem', { name: viewName }).waitFor();
+    await journey.page.getByRole('button', { name: `Unpin ${viewName}` }).waitFor();
   }, 60_000);
 
   it("switching tabs shows a loading state, never the last tab's rows", async () => {
     // The keywords' answer is held back, as on a slow network.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
+    await journey.page.route('**/graphql', async (route) => {
       if (route.request().postData()?.includes('targetingKeywordReports')) await held;
       await route.continue();
     });
     try {
       await openAdsManager('tab=adGroups');
-      await page.getByTestId('status-count-all').waitFor();
+      await journey.page.getByTestId('status-count-all').waitFor();
       expect(await rows().count()).toBeGreaterThan(0);
 
-      await page.getByRole('tab', { name: 'Keywords', exact: true }).click();
-      await page.getByTestId('table-skeleton').waitFor();
+      await journey.page.getByRole('tab', { name: 'Keywords', exact: true }).click();
+      await journey.page.getByTestId('table-skeleton').waitFor();
       expect(await rows().count()).toBe(0);
-      expect(await page.getByTestId('status-count-all').count()).toBe(0);
-      expect(await page.getByRole('columnheader', { name: 'Bid' }).count()).toBe(0);
+      expect(await journey.page.getByTestId('status-count-all').count()).toBe(0);
+      expect(await journey.page.getByRole('columnheader', { name: 'Bid' }).count()).toBe(0);
     } finally {
       release();
     }
-    await page.getByRole('columnheader', { name: 'Bid' }).waitFor();
+    await journey.page.getByRole('columnheader', { name: 'Bid' }).waitFor();
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page
+    await journey.page
       .getByRole('button', { name: / for .+, press to edit$/ })
       .first()
       .waitFor();
     // Requests still held let go before the handler goes.
-    await page.unrouteAll({ behavior: 'wait' });
+    await journey.page.unrouteAll({ behavior: 'wait' });
   }, 60_000);
 });

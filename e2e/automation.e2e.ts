@@ -2,12 +2,9 @@
 // for the keywords of one ad group, backtests it, dry-runs it (nothing changes in Apple), enables
 // it and runs it, reads the run in the log, finds the raised bids in the ads manager and reverts
 // the run. What the screens did is checked through GraphQL as the same admin.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { DEMO_PASSWORD, signInAsDemoAdmin, startSyncedDemo } from './support/demo';
-import { DEMO_ADMIN_EMAIL, graphqlAs, signInByApi } from './support/staff-api';
-import type { TapwiseProcess } from './support/tapwise-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoAdminJourney } from './support/demo';
 
 interface KeywordRow {
   id: string;
@@ -40,27 +37,9 @@ interface Change {
 const RULE_NAME = 'Raise bids of seen keywords';
 const DAY_MS = 86_400_000;
 
-let server: TapwiseProcess;
-let browser: Browser;
-let page: Page;
-let session: Awaited<ReturnType<typeof signInByApi>>;
+const journey = demoAdminJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startSyncedDemo(), launchBrowser()]);
-  session = await signInByApi(server.baseUrl, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
-  page = await newPage(browser);
-  await signInAsDemoAdmin(page, server.baseUrl);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function graphql<Data>(query: string, variables: Record<string, unknown> = {}) {
-  const answer = await graphqlAs<Data>(server.baseUrl, session, query, variables);
-  if (!answer.data) throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)}`);
-  return answer.data;
-}
+const { graphql } = journey;
 
 /** The keywords as stored, with their impressions over the rule's lookback (the last 7 days). */
 async function keywords(filter: Record<string, unknown> = {}) {
@@ -151,22 +130,23 @@ async function bids(adGroupId: number) {
   return new Map(rows.map((row) => [row.id, row.details.bidMicros ?? defaultBid]));
 }
 
-const toast = (message: string) => page.getByText(message, { exact: true }).first().waitFor();
+const toast = (message: string) =>
+  journey.page.getByText(message, { exact: true }).first().waitFor();
 
 /** Picks an option of a Mantine select or multi-select by its label. */
 async function choose(scope: Page | ReturnType<Page['getByRole']>, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await journey.page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function openRuleMenu(item: 'Dry run' | 'Run now') {
-  await page.getByRole('button', { name: `Actions for ${RULE_NAME}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await journey.page.getByRole('button', { name: `Actions for ${RULE_NAME}` }).click();
+  await journey.page.getByRole('menuitem', { name: item }).click();
 }
 
 /** The run dialog Run now and Dry run open, once its run has ended. */
 async function finishedRunDialog() {
-  const dialog = page.getByRole('dialog', { name: `Run of ${RULE_NAME}` });
+  const dialog = journey.page.getByRole('dialog', { name: `Run of ${RULE_NAME}` });
   await dialog.waitFor({ timeout: 60_000 });
   await dialog.getByText('The rule is running…').waitFor({ state: 'hidden', timeout: 60_000 });
   return dialog;
@@ -207,15 +187,15 @@ describe('automation rules', () => {
     const bidsBefore = await bids(adGroupId);
 
     // A rule from the template, narrowed to the ad group and to keywords seen at all.
-    await page.goto(`${server.baseUrl}/arrules`);
-    await page.getByRole('button', { name: 'New rule' }).click();
-    const drawer = page.getByRole('dialog', { name: 'New rule' });
+    await journey.page.goto(`${journey.server.baseUrl}/arrules`);
+    await journey.page.getByRole('button', { name: 'New rule' }).click();
+    const drawer = journey.page.getByRole('dialog', { name: 'New rule' });
     await drawer.getByRole('button', { name: /^Scale winners/ }).click();
     await drawer.getByRole('textbox', { name: 'Rule name' }).fill(RULE_NAME);
     await choose(drawer, 'Campaigns', campaign.name);
-    await page.keyboard.press('Escape');
+    await journey.page.keyboard.press('Escape');
     await choose(drawer, 'Ad groups', adGroup.name);
-    await page.keyboard.press('Escape');
+    await journey.page.keyboard.press('Escape');
     await drawer.getByRole('button', { name: 'Remove condition 2' }).click();
     const condition = drawer.getByRole('group', { name: 'Condition 1' });
     await choose(condition, 'Metric', 'Impressions');
@@ -246,21 +226,21 @@ describe('automation rules', () => {
     await planned.getByText(`Campaign: ${campaign.name}`, { exact: true }).waitFor();
     await planned.getByText(`Ad group: ${adGroup.name}`, { exact: true }).waitFor();
     await planned.getByText(/^Impressions: [\d,]+$/).waitFor();
-    await page.keyboard.press('Escape');
+    await journey.page.keyboard.press('Escape');
     const [dryRun] = await ruleLog(rule.id);
     expect(dryRun).toMatchObject({ dryRun: true, status: 'CONDITION MATCHED', applied: 0 });
     expect(dryRun!.planned).toBe(Math.min(matching.length, 100));
     expect(await bids(adGroupId)).toEqual(bidsBefore);
 
     // Enabled and run: the bids rise by 10% (within the 5.00 maximum) and show in the ads manager.
-    await page.getByRole('switch', { name: `Enable ${RULE_NAME}` }).press('Space');
+    await journey.page.getByRole('switch', { name: `Enable ${RULE_NAME}` }).press('Space');
     await toast('Rule enabled successfully');
     await openRuleMenu('Run now');
     // A real run says what it will do and waits for a yes.
-    const confirmRun = page.getByRole('dialog').filter({ hasText: 'Run the rule now?' });
+    const confirmRun = journey.page.getByRole('dialog').filter({ hasText: 'Run the rule now?' });
     await confirmRun.getByRole('button', { name: 'Run now', exact: true }).click();
     await finishedRunDialog();
-    await page.keyboard.press('Escape');
+    await journey.page.keyboard.press('Escape');
     // The scheduler may have run the newly enabled rule first; the action limit lets one run act.
     const applied = (await ruleLog(rule.id)).filter((entry) => entry.applied > 0);
     expect(applied).toHaveLength(1);
@@ -279,24 +259,24 @@ describe('automation rules', () => {
     }
     const raised = matching.find((row) => row.id === changes[0]!.entityId)!;
     const shownBid = (changes[0]!.after!.bidMicros! / 1_000_000).toFixed(2);
-    await page.goto(`${server.baseUrl}/ads-manager?tab=keywords`);
-    await page.getByRole('textbox', { name: 'Search by name' }).fill(raised.name);
-    await page
+    await journey.page.goto(`${journey.server.baseUrl}/ads-manager?tab=keywords`);
+    await journey.page.getByRole('textbox', { name: 'Search by name' }).fill(raised.name);
+    await journey.page
       .getByRole('button', { name: new RegExp(`^Bid \\$?${shownBid} for ${raised.name}, press`) })
       .first()
       .waitFor();
 
     // The log lists the run; reverting it puts every bid back.
-    await page.goto(`${server.baseUrl}/arrules`);
-    await page.getByRole('tab', { name: 'Logs' }).click();
-    await page.getByText(`${run.applied} applied`).first().waitFor();
-    await page.getByRole('button', { name: 'Revert', exact: true }).first().click();
-    const confirmRevert = page.getByRole('dialog').filter({
+    await journey.page.goto(`${journey.server.baseUrl}/arrules`);
+    await journey.page.getByRole('tab', { name: 'Logs' }).click();
+    await journey.page.getByText(`${run.applied} applied`).first().waitFor();
+    await journey.page.getByRole('button', { name: 'Revert', exact: true }).first().click();
+    const confirmRevert = journey.page.getByRole('dialog').filter({
       hasText: `Revert the ${run.applied} changes of this run?`,
     });
     await confirmRevert.getByRole('button', { name: 'Revert', exact: true }).click();
     await toast('Changes reverted');
-    await page
+    await journey.page
       .getByText(/^Reverted /)
       .first()
       .waitFor();

@@ -1,6 +1,8 @@
 // The demo installation the data journeys run against: `npm start`'s demo (seeded people, the
 // sandbox connected to Demo Company) with its first sync finished, and its admin signed in.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, newPage } from './browser';
 import { DEMO_ADMIN_EMAIL, graphqlAs, signInByApi } from './staff-api';
 import { startTapwise, type TapwiseProcess } from './tapwise-process';
 
@@ -48,4 +50,55 @@ export async function signInAsDemoAdmin(page: Page, baseUrl: string) {
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
+}
+
+export interface DemoAdminJourney {
+  readonly server: TapwiseProcess;
+  /** A Chromium page with the demo admin signed in. */
+  readonly page: Page;
+  /** GraphQL as the same admin: the data, or a throw naming the errors. */
+  graphql<Data>(query: string, variables?: Record<string, unknown>): Promise<Data>;
+}
+
+/**
+ * Registers a journey file's hooks: the synced demo and Chromium start together, the admin signs
+ * in both in the browser and by API, and everything stops after the file's tests.
+ */
+export function demoAdminJourney(): DemoAdminJourney {
+  let server: TapwiseProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let session: Awaited<ReturnType<typeof signInByApi>> | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startSyncedDemo(), launchBrowser()]);
+    session = await signInByApi(server.baseUrl, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    page = await newPage(browser);
+    await signInAsDemoAdmin(page, server.baseUrl);
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the journey has not started');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get page() {
+      return started(page);
+    },
+    async graphql<Data>(query: string, variables: Record<string, unknown> = {}) {
+      const answer = await graphqlAs<Data>(
+        started(server).baseUrl,
+        started(session),
+        query,
+        variables,
+      );
+      if (!answer.data) throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)}`);
+      return answer.data;
+    },
+  };
 }

@@ -211,6 +211,21 @@ describe('entities', () => {
       violations: [expect.objectContaining({ field: 'query' })],
     });
   });
+
+  it('reads the locale details of the default and of a custom product page', async () => {
+    const account = fixture.client.forAccount(fixture.adAccountId);
+    const page = (await account.productPages.query()).result[0]!;
+    const defaultLocales = await account.apps.localeDetails(Number(page.adamId));
+    expect(defaultLocales.result.filter((locale) => locale.isPrimaryLocale)).toHaveLength(1);
+    const customLocales = await account.productPages.localeDetails({
+      filters: [{ field: 'productPageId', operator: 'EQUALS', value: page.id }],
+    });
+    expect(customLocales.result.length).toBeGreaterThan(0);
+    expect(customLocales.result.every((locale) => locale.productPageId === page.id)).toBe(true);
+    expect(customLocales.result[0]?.assetsByDevice?.iphone_6_5?.assets).toHaveLength(2);
+    // Apple answers only one page's locales at a time.
+    await expect(account.productPages.localeDetails({})).rejects.toBeInstanceOf(V1RequestError);
+  });
 });
 
 describe('reports', () => {

@@ -43,6 +43,8 @@ import type {
   AdGroupCreate,
   AdGroupUpdate,
   AppDetails,
+  AppEligibility,
+  AppLocaleDetails,
   AppSearchResult,
   BulkItemResult,
   Campaign,
@@ -59,6 +61,7 @@ import type {
   NegativeKeywordCreate,
   Page,
   ProductPage,
+  ProductPageLocaleDetails,
   ReportLevel,
   ReportPage,
   ReportRequest,
@@ -135,7 +138,9 @@ export interface AccountClient {
     /** searches-for-a-list-of-apps.md: at least one of query, cpids or returnOwnedApps. */
     search(search: AppSearchParams): Promise<Page<AppSearchResult>>;
     details(adamId: number): Promise<AppDetails>;
-    eligibility(selector?: Selector): Promise<Page<Record<string, unknown>>>;
+    eligibility(selector?: Selector): Promise<Page<AppEligibility>>;
+    /** The locales of the app's default product page. */
+    localeDetails(adamId: number, selector?: Selector): Promise<Page<AppLocaleDetails>>;
   };
   campaigns: EntityOperations<Campaign, Omit<CampaignCreate, 'adAccountId'>, CampaignUpdate>;
   adGroups: EntityOperations<AdGroup, AdGroupCreate, AdGroupUpdate>;
@@ -153,6 +158,8 @@ export interface AccountClient {
     get(productPageId: string): Promise<ProductPage>;
     query(selector?: Selector): Promise<Page<ProductPage>>;
     all(selector?: Omit<Selector, 'pagination'>): AsyncGenerator<ProductPage[]>;
+    /** Locales of custom product pages; Apple requires a productPageId EQUALS filter. */
+    localeDetails(selector: Selector): Promise<Page<ProductPageLocaleDetails>>;
   };
   reports: ReportOperations;
   insights: InsightOperations;
@@ -332,12 +339,22 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       details: async (adamId) =>
         (await call<{ result: AppDetails }>('GET', `/apps/${adamId}`)).result,
       eligibility: (selector = {}) =>
-        call<Page<Record<string, unknown>>>(
+        call<Page<AppEligibility>>(
           'POST',
           '/eligibilities/apps/query',
           requireValid(
             'POST /eligibilities/apps/query',
             selectorSchema('/eligibilities/apps/query'),
+            selector,
+          ),
+        ),
+      localeDetails: async (adamId, selector = {}) =>
+        call<Page<AppLocaleDetails>>(
+          'POST',
+          `/apps/${adamId}/locale-details/query`,
+          requireValid(
+            `POST /apps/${adamId}/locale-details/query`,
+            selectorSchema('/apps/{adamId}/locale-details/query'),
             selector,
           ),
         ),
@@ -384,6 +401,8 @@ function accountClient(transport: Transport, adAccountId: number): AccountClient
       query: productPageQuery,
       all: (selector = {}) =>
         walk((pagination) => productPageQuery({ ...selector, pagination }), 1000),
+      localeDetails: async (selector) =>
+        queryCall<ProductPageLocaleDetails>('/product-pages/locale-details/query', selector),
     },
     reports: {
       query: queryReport,

@@ -323,11 +323,53 @@ export interface ProductPage {
   modificationTime: string;
 }
 
+/** One device display size of a locale (e.g. "iphone_6_5"): its asset ids, without orientation. */
+export interface DeviceAssets {
+  assets: { assetId: string }[];
+  /** Sizes whose assets Apple shows on this size when it has too few of its own. */
+  appPreviewDeviceFallBackDevices?: string[];
+}
+
+/** The App Store metadata of one locale of a product page (default or custom). */
+export interface LocaleDetails {
+  adamId: number;
+  language: string;
+  languageCode: string;
+  appName?: string;
+  subTitle?: string;
+  promotionalText?: string;
+  shortDescription?: string;
+  deviceClasses?: string[];
+  assetsByDevice?: Record<string, DeviceAssets>;
+}
+
+/** A locale of an app's default product page (query-default-product-page-locale-details…md). */
+export interface AppLocaleDetails extends LocaleDetails {
+  isPrimaryLocale?: boolean;
+}
+
+/** A locale of a custom product page (query-product-page-locale-details.md). */
+export interface ProductPageLocaleDetails extends LocaleDetails {
+  productPageId: string;
+}
+
 export interface AppSearchResult {
   adamId: number;
   appName: string;
   developerName: string;
   countryOrRegionCodes: string[];
+}
+
+/** eligibilityresponse.md: whether an app may run on one placement, country and device class. */
+export interface AppEligibility {
+  adamId: number;
+  supplyPlacement: string;
+  supplySource: string;
+  countryOrRegion: string;
+  deviceClass: string;
+  state: 'ELIGIBLE' | 'INELIGIBLE' | (string & {});
+  /** The youngest age the app may be shown to. */
+  minAge: number | null;
 }
 
 /** appdetails.md: the App Store metadata of an app; `id` is its Adam ID as a string. */

@@ -115,6 +115,8 @@ export const CAMPAIGN_CREATION_MESSAGES = {
     'The campaign was created only in part. Retry to finish it, or delete what was created.',
   draftNotFound: 'This draft no longer exists.',
   readOnly: 'Your role can view campaign drafts but not create campaigns.',
+  /** Apple did not answer the product pages or their assets (getProductPages). */
+  assetDetailsFailed: 'Unable to fetch asset details',
 } as const;
 
 /** Adding an ad group or ads to what exists in Apple (spec 1 §8's success messages). */

@@ -11,6 +11,7 @@ import './analytics/overview.graphql';
 import './apple-writes/apple-writes.graphql';
 import './automation/automation.graphql';
 import './campaign-creation/campaign-creation.graphql';
+import './campaign-creation/product-pages.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
 import './staff/staff.graphql';

@@ -82,10 +82,25 @@ function localeContent(seed: number, app: CatalogueApp, languageCode: string, pa
     promotionalText: `New in ${app.name}: ${categoryOf(app).heads[0] ?? 'more'} tools`,
     shortDescription: `${app.name} by ${app.developer}.`,
     deviceClasses: ['IPHONE', 'IPAD'],
-    assetsByDevice: {
-      iphone_6_5: { assets: [asset(0), asset(1)], appPreviewDeviceFallBackDevices: [] },
-      iphone_6_7: { assets: [asset(2)], appPreviewDeviceFallBackDevices: ['iphone_6_5'] },
-    },
+    assetsByDevice: assetsByDevice(seed, page, asset),
+  };
+}
+
+/**
+ * Screenshots per display size: the smaller size of each device falls back to the larger. The
+ * default page has a full set; a custom page has one to three for the largest iPhone (choice), so
+ * some pages fall short of the three portrait screenshots Apple asks for.
+ */
+function assetsByDevice(seed: number, page: string, asset: (index: number) => { assetId: string }) {
+  const custom = !/^\d+$/.test(page);
+  const iphones = custom ? 1 + Math.floor(unit(seed, 52, hashString(page)) * 3) : 3;
+  const assets = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => asset(from + index));
+  return {
+    iphone_6_7: { assets: assets(0, iphones), appPreviewDeviceFallBackDevices: [] },
+    iphone_6_5: { assets: assets(3, 2), appPreviewDeviceFallBackDevices: ['iphone_6_7'] },
+    ipad_12_9: { assets: assets(5, 2), appPreviewDeviceFallBackDevices: [] },
+    ipad_11: { assets: assets(7, 1), appPreviewDeviceFallBackDevices: ['ipad_12_9'] },
   };
 }
 

@@ -4,16 +4,19 @@
 // travel as JSON, checked by the contracts' schemas. Reads need campaignCreation.read, changes
 // campaignCreation.write.
 import {
+  appEligibilityArgsSchema,
   CAMPAIGN_CREATION_MESSAGES as MESSAGES,
   type CampaignCreationResult,
   type CampaignDraft,
   type CampaignDraftRow,
+  type CountryEligibility,
 } from '@tapwise/contracts';
 import { requireTeam } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { writeActorOf } from '../apple-writes/write-actor';
+import { appEligibility } from './app-eligibility';
 import { deleteDraft, findDraft, listDrafts } from './campaign-creation.repository';
 import { addAdGroup, addAds, createCampaign, readCreation } from './campaign-creation.service';
 import { saveCampaignDraft } from './campaign-drafts.service';
@@ -183,5 +186,31 @@ builder.mutationFields((t) => ({
         writeActorOf(requireTeam(auth), 'campaignCreation', 'campaignCreation.write'),
         args,
       ),
+  }),
+}));
+
+const CountryEligibilityRef = builder
+  .objectRef<CountryEligibility>('CountryEligibility')
+  .implement({
+    fields: (t) => ({
+      country: t.exposeString('country'),
+      eligible: t.exposeBoolean('eligible'),
+      deviceClasses: t.exposeStringList('deviceClasses'),
+      minAge: t.exposeInt('minAge', { nullable: true }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  getAppEligibility: t.field({
+    ...access('campaignCreation.read'),
+    type: [CountryEligibilityRef],
+    description: "Where the app may run on the placement, per country (Apple's app eligibility)",
+    args: {
+      adAccountId: t.arg.float({ required: true }),
+      adamId: t.arg.float({ required: true }),
+      placement: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, { app, auth }) =>
+      appEligibility(app, requireTeam(auth).teamId, appEligibilityArgsSchema.parse(args)),
   }),
 }));

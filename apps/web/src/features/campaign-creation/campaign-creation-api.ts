@@ -10,11 +10,14 @@ import type {
   CampaignDraft,
   CampaignDraftInput,
   CampaignDraftRow,
+  ProductPageSummary,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
 
 const DRAFT = 'id placement step values updatedAt';
 const DRAFT_ROW = 'id placement step campaignName countries budgetAmount updatedAt';
+const PRODUCT_PAGE = `kind productPageId name state locales
+  devices { deviceSize deviceClass assets fallbackDevices }`;
 const RESULT = `idempotencyKey status campaignId adGroups { name id } keywordsCreated
   negativeKeywordsCreated adsCreated failure refused { what message }`;
 
@@ -22,6 +25,8 @@ export const campaignCreationKeys = {
   drafts: ['campaignCreation', 'drafts'] as const,
   draft: (id: string) => ['campaignCreation', 'draft', id] as const,
   creation: (idempotencyKey: string) => ['campaignCreation', 'creation', idempotencyKey] as const,
+  productPages: (adAccountId: number, adamId: number) =>
+    ['campaignCreation', 'productPages', adAccountId, adamId] as const,
 };
 
 export interface CreateCampaignRequest {
@@ -82,6 +87,17 @@ export const campaignCreationApi = {
         { idempotencyKey },
       )
     ).campaignCreation,
+
+  /** The app's default product page, then its custom pages, live from Apple. */
+  productPages: async (adAccountId: number, adamId: number) =>
+    (
+      await graphqlRequest<{ getProductPages: ProductPageSummary[] }>(
+        `query ProductPages($adAccountId: Float!, $adamId: Float!) {
+          getProductPages(adAccountId: $adAccountId, adamId: $adamId) { ${PRODUCT_PAGE} }
+        }`,
+        { adAccountId, adamId },
+      )
+    ).getProductPages,
 
   create: async (request: CreateCampaignRequest) =>
     (

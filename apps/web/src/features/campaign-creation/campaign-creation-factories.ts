@@ -5,6 +5,7 @@ import type {
   CampaignDraft,
   CampaignDraftRow,
   CampaignDraftValues,
+  ProductPageSummary,
 } from '@tapwise/contracts';
 import { fakeWrites } from '../ads-manager/actions/actions-test-kit';
 import { APP } from '../ads-manager/ads-manager-factories';
@@ -80,6 +81,34 @@ export function buildResult(
   };
 }
 
+export const CUSTOM_PAGE_ID = '5f0d1c2e-0000-4000-8000-000000000001';
+
+/** The app's pages as getProductPages answers: enough assets on the default, few on the custom. */
+export const PRODUCT_PAGES: ProductPageSummary[] = [
+  {
+    kind: 'default',
+    productPageId: null,
+    name: 'Puzzle Quest',
+    state: null,
+    locales: ['en-US', 'de-DE', 'ja-JP'],
+    devices: [
+      { deviceSize: 'iphone_6_5', deviceClass: 'IPHONE', assets: 3, fallbackDevices: [] },
+      { deviceSize: 'ipad_12_9', deviceClass: 'IPAD', assets: 2, fallbackDevices: [] },
+    ],
+  },
+  {
+    kind: 'custom',
+    productPageId: CUSTOM_PAGE_ID,
+    name: 'Puzzle Quest – Features',
+    state: 'PUBLISHED',
+    locales: ['en-US', 'de-DE'],
+    devices: [
+      { deviceSize: 'iphone_6_5', deviceClass: 'IPHONE', assets: 2, fallbackDevices: [] },
+      { deviceSize: 'ipad_12_9', deviceClass: 'IPAD', assets: 2, fallbackDevices: [] },
+    ],
+  },
+];
+
 type Answer = (variables: Record<string, unknown>) => unknown;
 
 /** The wizard's API: drafts, the name check and the creation, each answer replaceable. */
@@ -96,6 +125,7 @@ export function creationServer(answers: Record<string, Answer> = {}) {
     doesCampaignExist: () => false,
     createCampaign: () => buildResult(),
     campaignCreation: () => null,
+    getProductPages: () => PRODUCT_PAGES,
     ...answers,
   });
 }

@@ -235,6 +235,44 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
     expect(variablesOf(calls, 'doesCampaignExist')).toHaveLength(1);
   });
 
+  it('deletes what a stopped creation made after a confirmation, then creates afresh', async () => {
+    window.localStorage.setItem(`campaignCreationKey:${DRAFT_ID}`, 'kept-key');
+    const calls = creationServer({
+      campaignCreation: () =>
+        buildResult({ status: 'INCOMPLETE', idempotencyKey: 'kept-key', adsCreated: 0 }),
+      changeEntityStatus: () => ({
+        successMessage: 'Deleted',
+        results: [{ id: '7001', ok: true, message: null }],
+        bulkActionId: null,
+      }),
+    });
+    openDraft();
+    const user = userEvent.setup();
+    const incomplete = await screen.findByTestId('creation-incomplete');
+    await user.click(within(incomplete).getByRole('button', { name: 'Delete what was created' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete the part-made campaign?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete what was created' }));
+
+    await screen.findByText('The part-made campaign was deleted');
+    expect(variablesOf(calls, 'changeEntityStatus')).toEqual([
+      {
+        input: {
+          adAccountId: APP.adAccountId,
+          level: 'campaign',
+          action: 'delete',
+          entities: [{ id: 7001 }],
+        },
+      },
+    ]);
+    expect(screen.queryByTestId('creation-incomplete')).toBeNull();
+    expect(window.localStorage.getItem(`campaignCreationKey:${DRAFT_ID}`)).toBeNull();
+
+    await user.click(await button('Create campaign'));
+    await waitFor(() => expect(variablesOf(calls, 'createCampaign')).toHaveLength(1));
+    expect(variablesOf(calls, 'createCampaign')[0]!.idempotencyKey).not.toBe('kept-key');
+  });
+
   it('shows a creation stopped before a reload and finishes it under its kept key', async () => {
     window.localStorage.setItem(`campaignCreationKey:${DRAFT_ID}`, 'kept-key');
     const calls = creationServer({

@@ -19,6 +19,7 @@ import { useCanCreateCampaigns } from './campaign-creation-access';
 import { campaignCreationApi, campaignCreationKeys } from './campaign-creation-api';
 import { creationMessage } from './creation-messages';
 import { CreationResult } from './creation-result';
+import { productPageErrors } from './product-pages';
 import { AdGroupStep } from './steps/ad-group-step';
 import { AppStep } from './steps/app-step';
 import { AudienceStep } from './steps/audience-step';
@@ -106,8 +107,13 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
       return;
     }
     const checked = checkValues(placement, values, [step]);
-    setErrors(checked.errors);
-    if (Object.keys(checked.errors).length > 0) return;
+    // The asset rule needs Apple's pages, which the contract's schema does not hold.
+    const stepErrors = {
+      ...(step === 'creativeSets' ? productPageErrors(values, queryClient) : {}),
+      ...checked.errors,
+    };
+    setErrors(stepErrors);
+    if (Object.keys(stepErrors).length > 0) return;
     const nextIndex = active + 1;
     await saveAt(steps[nextIndex] ?? step);
     setActive(nextIndex);
@@ -120,9 +126,10 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
   /** The input createCampaign takes, or null with the first step that has an issue opened. */
   function creationInput() {
     const checked = checkValues(placement, values, steps);
-    if (checked.input) return checked.input;
-    setErrors(checked.errors);
-    const firstPath = Object.keys(checked.errors)[0] ?? '';
+    const allErrors = { ...checked.errors, ...productPageErrors(values, queryClient) };
+    if (checked.input && Object.keys(allErrors).length === 0) return checked.input;
+    setErrors(allErrors);
+    const firstPath = Object.keys(allErrors)[0] ?? '';
     setActive(Math.max(0, steps.indexOf(stepOfPath(firstPath.split('.')))));
     return null;
   }
@@ -169,6 +176,10 @@ function WizardForm({ placement, draft, canWrite, onSaved }: WizardFormProps) {
           onFinish={() => {
             const input = creationInput();
             if (input) creation.finish(input);
+          }}
+          discarding={creation.discarding}
+          onDiscard={() => {
+            if (values.adAccountId !== null) creation.discard(values.adAccountId);
           }}
         />
       )}

@@ -1,18 +1,33 @@
-// A creation that stopped part-way: what exists in Apple, what Apple refused, and Finish, which
-// sends the creation again under the same idempotency key so nothing is created twice.
+// A creation that stopped part-way: what exists in Apple, what Apple refused, Finish, which
+// sends the creation again under the same idempotency key so nothing is created twice, and, after
+// a confirmation, deleting what was made.
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CampaignCreationResult } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../shared/ui/confirm-dialog';
 import { creationMessage, translatedCreationMessage } from './creation-messages';
 
 export function CreationResult(props: {
   result: CampaignCreationResult;
   finishing: boolean;
   onFinish(): void;
+  discarding: boolean;
+  onDiscard(): void;
 }) {
   const { t } = useTranslation();
   const { result } = props;
+
+  async function askToDiscard() {
+    const confirmed = await confirm({
+      title: t('campaignCreation.result.discardTitle'),
+      message: t('campaignCreation.result.discardMessage', { id: result.campaignId }),
+      icon: 1,
+      okLabel: t('campaignCreation.result.discard'),
+    });
+    if (confirmed) props.onDiscard();
+  }
+
   return (
     <Alert
       color="orange"
@@ -59,9 +74,20 @@ export function CreationResult(props: {
           </>
         )}
         <Group>
-          <Button loading={props.finishing} onClick={props.onFinish}>
+          <Button loading={props.finishing} disabled={props.discarding} onClick={props.onFinish}>
             {t('campaignCreation.result.finish')}
           </Button>
+          {result.campaignId !== null && (
+            <Button
+              variant="default"
+              color="red"
+              loading={props.discarding}
+              disabled={props.finishing}
+              onClick={() => void askToDiscard()}
+            >
+              {t('campaignCreation.result.discard')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Alert>

@@ -4,9 +4,11 @@
 import type { CampaignCreationInput, CampaignCreationResult } from '@tapwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readStored, removeStored, writeStored } from '../../shared/storage/browser-storage';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
+import { actionsApi } from '../ads-manager/actions/actions-api';
 import { campaignCreationApi, campaignCreationKeys } from './campaign-creation-api';
 import { creationMessage, creationMessageKey, creationMessageOf } from './creation-messages';
 
@@ -28,6 +30,7 @@ export type CreateOutcome = 'nameTaken' | 'sent';
 const RUNNING_POLL_MS = 2_000;
 
 export function useCreateCampaign(draftId: string | null) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [answered, setAnswered] = useState<CampaignCreationResult | null>(null);
@@ -85,9 +88,38 @@ export function useCreateCampaign(draftId: string | null) {
     void send(input);
   }
 
+  /**
+   * Deletes the campaign a stopped creation made (Apple deletes what it holds with it) and forgets
+   * the creation, so the next Create starts afresh from the wizard's values.
+   */
+  const discard = useMutation({
+    mutationFn: async (stopped: CampaignCreationResult & { adAccountId: number }) => {
+      if (stopped.campaignId === null) return;
+      const answer = await actionsApi.changeStatus({
+        adAccountId: stopped.adAccountId,
+        level: 'campaign',
+        action: 'delete',
+        entities: [{ id: stopped.campaignId }],
+      });
+      const refused = answer.results.find((row) => !row.ok);
+      if (refused) throw new Error(refused.message ?? t('errors.requestFailed'));
+    },
+    onSuccess: () => {
+      removeStored(keyStorageOf(draftId));
+      setAnswered(null);
+      queryClient.removeQueries({ queryKey: campaignCreationKeys.creation(keptKey ?? '') });
+      notifySuccess(t('campaignCreation.result.discarded'));
+    },
+    onError: (error) => notifyError(error.message),
+  });
+
   return {
     submit,
     finish,
+    discard: (adAccountId: number) => {
+      if (latest) discard.mutate({ ...latest, adAccountId });
+    },
+    discarding: discard.isPending,
     incomplete: latest?.status === 'INCOMPLETE' ? latest : null,
     creating: create.isPending || latest?.status === 'RUNNING',
     nameTakenKey: creationMessageKey('campaignNameTaken'),

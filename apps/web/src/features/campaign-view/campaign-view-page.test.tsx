@@ -7,9 +7,9 @@ import type { GraphqlCall } from '../../test/fake-graphql';
 import { renderInApp } from '../../test/render-app-page';
 import { signIn } from '../../test/session-fixtures';
 import { fakeWrites } from '../ads-manager/actions/actions-test-kit';
-import { ACCOUNT_ID, buildPage, buildRow } from '../ads-manager/ads-manager-factories';
+import { ACCOUNT_ID, ADAM_ID, buildPage, buildRow } from '../ads-manager/ads-manager-factories';
 import { connectSessionToApi } from '../auth/session/session-api';
-import { buildResult } from '../campaign-creation/campaign-creation-factories';
+import { buildResult, PRODUCT_PAGES } from '../campaign-creation/campaign-creation-factories';
 import CampaignViewPage from './campaign-view-page';
 
 beforeAll(async () => {
@@ -26,6 +26,7 @@ const CAMPAIGN = buildRow('campaigns', 77, {
   campaignId: 77,
   details: {
     currency: 'USD',
+    adamId: ADAM_ID,
     appName: 'Puzzle Quest',
     dailyBudgetMicros: 50_000_000,
     countriesOrRegions: ['US'],
@@ -71,6 +72,7 @@ function server(
     adGroupReports: () => buildPage([AD_GROUP]),
     targetingKeywordReports: () => buildPage([KEYWORD]),
     adReports: () => buildPage([AD]),
+    getProductPages: () => PRODUCT_PAGES,
     ...options.answers,
   });
 }

@@ -296,6 +296,7 @@ function CampaignView({ data, reload }: { data: CampaignViewData; reload(): void
         <AddAdGroupModal
           target={{
             adAccountId: campaign.adAccountId,
+            adamId: campaign.details.adamId ?? 0,
             campaignId: Number(campaign.id),
             campaignName: campaign.name,
             placement,
@@ -315,6 +316,7 @@ function CampaignView({ data, reload }: { data: CampaignViewData; reload(): void
         <AddAdsModal
           target={{
             adAccountId: campaign.adAccountId,
+            adamId: campaign.details.adamId ?? 0,
             adGroupId: Number(dialog.adGroup.id),
             adGroupName: dialog.adGroup.name,
             placement,

@@ -13,6 +13,7 @@ import {
   reportRow,
   zeroCounts,
 } from './actions-test-kit';
+import { PRODUCT_PAGES } from '../../campaign-creation/campaign-creation-factories';
 import { RowActions } from './row-actions';
 
 beforeAll(async () => {
@@ -411,6 +412,7 @@ describe('row actions in a row that shows another entity', () => {
 describe('row actions that add to Apple', () => {
   it('adds an ad group to a campaign from its menu', async () => {
     const calls = fakeWrites({
+      getProductPages: () => PRODUCT_PAGES,
       addAdGroup: () => ({
         idempotencyKey: 'key',
         status: 'COMPLETE',
@@ -431,7 +433,7 @@ describe('row actions that add to Apple', () => {
     await user.type(within(dialog).getByLabelText(/Default max CPT bid/), '1.20');
     await user.click(within(dialog).getByRole('button', { name: 'Add ad group' }));
     expect(await screen.findByText('Ad group added')).toBeTruthy();
-    expect(calls[0]?.variables).toMatchObject({
+    expect(calls.find((call) => call.operation === 'addAdGroup')?.variables).toMatchObject({
       adAccountId: 555,
       campaignId: 101,
       adGroup: { name: 'Generic', defaultBid: '1.20', searchMatch: true, ads: [] },
@@ -440,7 +442,7 @@ describe('row actions that add to Apple', () => {
   });
 
   it('asks for an ad, and no keywords, in an ad group added to a Today tab campaign', async () => {
-    const calls = fakeWrites({});
+    const calls = fakeWrites({ getProductPages: () => PRODUCT_PAGES });
     const todayTab = reportRow({
       details: { currency: 'USD', supplySources: ['APPSTORE_TODAY_TAB'] },
     });
@@ -452,11 +454,12 @@ describe('row actions that add to Apple', () => {
     await user.type(within(dialog).getByLabelText(/Default max CPT bid/), '1.20');
     await user.click(within(dialog).getByRole('button', { name: 'Add ad group' }));
     expect(await within(dialog).findByText('Add at least one ad.')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.operation === 'addAdGroup')).toEqual([]);
   });
 
   it("adds an ad to an ad group from its menu and shows the server's refusal", async () => {
     const calls = fakeWrites({
+      getProductPages: () => PRODUCT_PAGES,
       addAds: () => {
         throw new GraphqlFailure(
           'CONFLICT',
@@ -464,7 +467,13 @@ describe('row actions that add to Apple', () => {
         );
       },
     });
-    const adGroup = reportRow({ level: 'adGroups', id: '202', name: 'Brand US', adGroupId: 202 });
+    const adGroup = reportRow({
+      level: 'adGroups',
+      id: '202',
+      name: 'Brand US',
+      adGroupId: 202,
+      details: { currency: 'USD', adamId: 42 },
+    });
     renderWithApp(<RowActions level="adGroups" row={adGroup} onChanged={vi.fn()} />, TEST_ENV);
     const user = await openMenuItem('Add ad');
     const dialog = await screen.findByRole('dialog');
@@ -473,7 +482,14 @@ describe('row actions that add to Apple', () => {
     expect(
       await screen.findByText('An ad with the same name already exists in this ad group'),
     ).toBeTruthy();
-    expect(calls[0]?.variables).toMatchObject({ adGroupId: 202, ads: [{ name: 'Taken' }] });
+    // The ad chooses among the pages of the ad group's app.
+    expect(calls.map((call) => call.variables)).toEqual([
+      { adAccountId: 555, adamId: 42 },
+      expect.objectContaining({
+        adGroupId: 202,
+        ads: [expect.objectContaining({ name: 'Taken' })],
+      }),
+    ]);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 

@@ -98,6 +98,7 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
         <AddAdGroupModal
           target={{
             adAccountId: adding.adAccountId,
+            adamId: adding.details.adamId ?? 0,
             campaignId: Number(adding.id),
             campaignName: adding.name,
             placement: placementOfSupply(adding.details.supplySources),
@@ -110,6 +111,7 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
         <AddAdsModal
           target={{
             adAccountId: adding.adAccountId,
+            adamId: adding.details.adamId ?? 0,
             adGroupId: Number(adding.id),
             adGroupName: adding.name,
             placement: placementOfSupply(adding.details.supplySources),

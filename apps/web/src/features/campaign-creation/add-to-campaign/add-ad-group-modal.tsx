@@ -27,6 +27,8 @@ import { useAddition } from './use-addition';
 
 export interface AddAdGroupTarget {
   adAccountId: number;
+  /** The campaign's app, whose product pages the ads choose from. */
+  adamId: number;
   campaignId: number;
   campaignName: string;
   placement: AdPlacement;
@@ -66,7 +68,11 @@ export function AddAdGroupModal(props: {
 }) {
   const { t } = useTranslation();
   const { target } = props;
-  const [values, setValues] = useState(() => newWizardValues(target.placement));
+  const [values, setValues] = useState<WizardValues>(() => ({
+    ...newWizardValues(target.placement),
+    adAccountId: target.adAccountId,
+    adamId: target.adamId,
+  }));
   const [errors, setErrors] = useState<WizardErrors>({});
   const [checked, setChecked] = useState(false);
   const addition = useAddition({

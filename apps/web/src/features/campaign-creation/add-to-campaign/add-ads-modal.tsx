@@ -11,6 +11,8 @@ import { useAddition } from './use-addition';
 
 export interface AddAdsTarget {
   adAccountId: number;
+  /** The campaign's app, whose product pages the ads choose from. */
+  adamId: number;
   adGroupId: number;
   adGroupName: string;
   placement: AdPlacement;
@@ -33,6 +35,8 @@ export function AddAdsModal(props: { target: AddAdsTarget; onAdded(): void; onCl
     const empty = newWizardValues(target.placement);
     return {
       ...empty,
+      adAccountId: target.adAccountId,
+      adamId: target.adamId,
       adGroups: [
         {
           ...empty.adGroups[0]!,

@@ -1,23 +1,22 @@
-// Step 7: each ad group's ads, showing the app's default product page or a custom product page.
-// Tapwise has no operation listing product pages yet, so a custom page is named by its id.
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+// Step 7: each ad group's ads, each showing the app's default product page or one of its custom
+// product pages, chosen from the pages Apple lists for the app.
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { CAMPAIGN_CREATION_LIMITS, placementHasKeywords, type WizardAd } from '@tapwise/contracts';
+import {
+  CAMPAIGN_CREATION_LIMITS,
+  placementHasKeywords,
+  type DeviceClass,
+  type WizardAd,
+} from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
+import type { WizardValues } from '../wizard-values';
 import { adGroupTitle } from './ad-group-title';
+import { ProductPagePicker } from './product-page-picker';
 import { errorAt, withAdGroup, type StepProps } from './step-props';
 
 function AdFields(props: {
+  values: Pick<WizardValues, 'adAccountId' | 'adamId'>;
+  devices: DeviceClass[];
   ad: WizardAd;
   path: string;
   errors: StepProps['errors'];
@@ -36,36 +35,13 @@ function AdFields(props: {
         onChange={(event) => props.onChange({ ...ad, name: event.currentTarget.value })}
         error={at('name')}
       />
-      <Radio.Group
-        label={t('campaignCreation.fields.productPage')}
-        value={ad.productPage.kind}
-        onChange={(kind) =>
-          props.onChange({
-            ...ad,
-            productPage:
-              kind === 'custom' ? { kind: 'custom', productPageId: '' } : { kind: 'default' },
-          })
-        }
-      >
-        <Group mt={8}>
-          <Radio value="default" label={t('campaignCreation.ads.defaultPage')} />
-          <Radio value="custom" label={t('campaignCreation.ads.customPage')} />
-        </Group>
-      </Radio.Group>
-      {ad.productPage.kind === 'custom' && (
-        <TextInput
-          label={t('campaignCreation.fields.productPageId')}
-          required
-          value={ad.productPage.productPageId}
-          onChange={(event) =>
-            props.onChange({
-              ...ad,
-              productPage: { kind: 'custom', productPageId: event.currentTarget.value },
-            })
-          }
-          error={at('productPage.productPageId')}
-        />
-      )}
+      <ProductPagePicker
+        values={props.values}
+        devices={props.devices}
+        ad={ad}
+        error={at('productPage') ?? at('productPage.productPageId')}
+        onChange={(productPage) => props.onChange({ ...ad, productPage })}
+      />
       <ActionIcon
         mt={28}
         variant="subtle"
@@ -88,8 +64,7 @@ export function CreativeSetsStep({ placement, values, errors, onChange }: StepPr
           placementHasKeywords(placement)
             ? 'campaignCreation.ads.optionalHelp'
             : 'campaignCreation.ads.requiredHelp',
-        )}{' '}
-        {t('campaignCreation.ads.noPageList')}
+        )}
       </Text>
       {values.adGroups.map((adGroup, index) => {
         const path = `adGroups.${index}.ads`;
@@ -103,6 +78,8 @@ export function CreativeSetsStep({ placement, values, errors, onChange }: StepPr
               {adGroup.ads.map((ad, adIndex) => (
                 <AdFields
                   key={adIndex}
+                  values={values}
+                  devices={adGroup.audience.devices}
                   ad={ad}
                   path={`${path}.${adIndex}`}
                   errors={errors}

@@ -1,6 +1,6 @@
 // Step 8: everything the wizard will send, to read before Create.
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { placementHasKeywords, type WizardAudience } from '@tapwise/contracts';
+import { placementHasKeywords, type WizardAd, type WizardAudience } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { adsManagerApi, adsManagerKeys } from '../../ads-manager/ads-manager-api';
 import { countryOptions } from '../../ads-manager/actions/country-names';
 import { choiceOf } from '../daypart';
+import { pageOfChoice, useProductPages } from '../product-pages';
 import { adGroupTitle } from './ad-group-title';
 import type { StepProps } from './step-props';
 
@@ -76,6 +77,14 @@ export function ReviewStep({ placement, values }: StepProps) {
     countryOptions(i18n.language).map((option) => [option.value, option.label]),
   );
   const withKeywords = placementHasKeywords(placement);
+  const pages = useProductPages(values);
+  const pageName = (choice: WizardAd['productPage']) =>
+    choice.kind === 'custom'
+      ? `${t('campaignCreation.ads.customPage')}: ${
+          pageOfChoice(pages.data, choice)?.name ??
+          t('campaignCreation.productPages.unlisted', { id: choice.productPageId })
+        }`
+      : t('campaignCreation.ads.defaultPage');
   return (
     <Stack gap="md" data-testid="review">
       <Facts
@@ -136,16 +145,7 @@ export function ReviewStep({ placement, values }: StepProps) {
                       {t('campaignCreation.review.noAds')}
                     </Text>
                   ) : (
-                    adGroup.ads
-                      .map(
-                        (ad) =>
-                          `${ad.name} (${
-                            ad.productPage.kind === 'custom'
-                              ? `${t('campaignCreation.ads.customPage')} ${ad.productPage.productPageId}`
-                              : t('campaignCreation.ads.defaultPage')
-                          })`,
-                      )
-                      .join(', ')
+                    adGroup.ads.map((ad) => `${ad.name} (${pageName(ad.productPage)})`).join(', ')
                   ),
                 ],
               ]}
