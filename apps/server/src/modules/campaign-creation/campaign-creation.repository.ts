@@ -13,7 +13,6 @@ import type { Database } from '../../platform/db/database';
 import {
   campaignCreations,
   campaignDrafts,
-  isAdsAddition,
   type CreationInput,
   type CreationProgress,
 } from './campaign-creation.tables';
@@ -134,16 +133,14 @@ export const progressOf = (input: CampaignCreationInput): CreationProgress => ({
 });
 
 /**
- * Records a new creation as running, from `progress` (what exists already) or from nothing; null
- * when the key is already taken (a concurrent call).
+ * Records a new creation as running, from `progress` (what exists in Apple already); null when
+ * the key is already taken (a concurrent call).
  */
 export async function insertCreation(
   db: Database,
   teamId: string,
   values: { userId: string | null; idempotencyKey: string; input: CreationInput },
-  progress: CreationProgress = isAdsAddition(values.input)
-    ? EMPTY_PROGRESS
-    : progressOf(values.input),
+  progress: CreationProgress,
 ): Promise<CreationRow | null> {
   const [row] = await db
     .insert(campaignCreations)
