@@ -149,6 +149,8 @@ export interface ReportRowDetails {
   /** Campaigns. */
   dailyBudgetMicros?: number | null;
   countriesOrRegions?: string[];
+  /** Campaigns and ad groups: the campaign's v1 targeting.supplyPlacement, its placement. */
+  supplySources?: string[];
   /** Campaigns, ad groups and ads: Apple's reasons (systemStatusReasons), shown in words. */
   servingStateReasons?: string[];
   startTime?: string | null;

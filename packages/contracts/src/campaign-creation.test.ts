@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   PLACEMENT_STEPS,
+  SUPPLY_PLACEMENT_OF,
+  addAdsArgsSchema,
   campaignCreationSchema,
+  placementOfSupply,
   campaignDraftSchema,
   type CampaignCreationInput,
 } from './campaign-creation';
@@ -131,6 +134,27 @@ describe('campaign creation contract', () => {
     expect(issuesAt(campaignDraftSchema, draft)).toEqual([]);
     expect(issuesAt(campaignDraftSchema, { ...draft, values: { countries: ['usa'] } })).toEqual([
       { path: ['values', 'countries', 0], message: 'validation.countryInvalid' },
+    ]);
+  });
+});
+
+describe('adding to an existing campaign', () => {
+  it("reads a campaign's placement from its v1 supply placement", () => {
+    for (const [placement, supply] of Object.entries(SUPPLY_PLACEMENT_OF))
+      expect(placementOfSupply([supply])).toBe(placement);
+    // A v1 campaign without a supply placement runs on search results.
+    expect(placementOfSupply([])).toBe('SEARCH_RESULTS');
+    expect(placementOfSupply(undefined)).toBe('SEARCH_RESULTS');
+  });
+
+  it('needs at least one ad, each named, to add ads', () => {
+    const base = { adAccountId: 1, adGroupId: 2, idempotencyKey: crypto.randomUUID() };
+    expect(issuesAt(addAdsArgsSchema, { ...base, ads: [] })).toEqual([
+      { path: ['ads'], message: 'validation.adRequired' },
+    ]);
+    const unnamed = { ...base, ads: [{ name: '', productPage: { kind: 'default' } }] };
+    expect(issuesAt(addAdsArgsSchema, unnamed).map((issue) => issue.path)).toEqual([
+      ['ads', 0, 'name'],
     ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   type AdPlacement,
 } from './campaigns';
 import { ENTITY_NAME_MAX_LENGTH, KEYWORD_MAX_LENGTH } from './limits';
+import type { ValidationMessageKey } from './validation/messages';
 import {
   budgetSchema,
   cpaGoalSchema,
@@ -62,6 +63,18 @@ export const SUPPLY_PLACEMENT_OF = {
   PRODUCT_PAGES: 'APPSTORE_PRODUCT_PAGES',
 } as const satisfies Record<AdPlacement, string>;
 
+const PLACEMENT_OF_SUPPLY = new Map<string, AdPlacement>(
+  Object.entries(SUPPLY_PLACEMENT_OF).map(([placement, supply]) => [
+    supply,
+    placement as AdPlacement,
+  ]),
+);
+
+/** A v1 campaign's placement from its supply placement; a campaign without one runs on search results. */
+export function placementOfSupply(supplySources: readonly string[] | undefined): AdPlacement {
+  return PLACEMENT_OF_SUPPLY.get(supplySources?.[0] ?? '') ?? 'SEARCH_RESULTS';
+}
+
 /** The spec's wizard route of each placement. */
 export const PLACEMENT_ROUTES: Record<AdPlacement, string> = {
   SEARCH_RESULTS: '/create-campaign',
@@ -106,6 +119,16 @@ export const CAMPAIGN_CREATION_MESSAGES = {
   assetDetailsFailed: 'Unable to fetch asset details',
   geoSearchFailed: 'Unable to search regions and cities',
   keywordSuggestionsFailed: 'Unable to load keyword suggestions',
+} as const;
+
+/** Adding an ad group or ads to what exists in Apple (spec 1 §8's success messages). */
+export const ADD_TO_CAMPAIGN_MESSAGES = {
+  adGroupAdded: 'Ad group added',
+  creativeSetAdded: 'Creative set added',
+  adGroupNameTaken: 'An ad group with the same name already exists in this campaign',
+  adNameTaken: 'An ad with the same name already exists in this ad group',
+  campaignNotFound: 'This campaign no longer exists.',
+  adGroupNotValid: "This ad group does not suit the campaign's placement.",
 } as const;
 
 const appleId = z.number().int().positive();
@@ -271,24 +294,43 @@ function creationRules(input: CreationShape, ctx: z.RefinementCtx) {
       message: 'validation.placementNoKeywords',
       path: ['negativeKeywords'],
     });
-  input.adGroups.forEach((adGroup, index) => {
-    const path = ['adGroups', index];
-    if (adGroup.keywords.length > 0 || adGroup.negativeKeywords.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.placementNoKeywords',
-        path: [...path, 'keywords'],
-      });
-    if (adGroup.searchMatch)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.placementNoSearchMatch',
-        path: [...path, 'searchMatch'],
-      });
-    // Browse placements show an ad, so each ad group needs one (choice, docs/campaign-creation.md).
-    if (adGroup.ads.length === 0)
-      ctx.addIssue({ code: 'custom', message: 'validation.adRequired', path: [...path, 'ads'] });
-  });
+  input.adGroups.forEach((adGroup, index) =>
+    checkAdGroupPlacement(input.placement, adGroup, ctx, ['adGroups', index]),
+  );
+}
+
+export type PlacementIssue = {
+  code: 'custom';
+  message: ValidationMessageKey;
+  path: (string | number)[];
+};
+
+/**
+ * What a placement allows an ad group: browse placements take no keywords nor Search Match, and
+ * need an ad (they show one; choice, docs/campaign-creation.md). Also checks an ad group added to
+ * an existing campaign, whose placement only the server knows.
+ */
+export function checkAdGroupPlacement(
+  placement: AdPlacement,
+  adGroup: WizardAdGroup,
+  ctx: { addIssue(issue: PlacementIssue): void },
+  path: (string | number)[] = [],
+) {
+  if (placementHasKeywords(placement)) return;
+  if (adGroup.keywords.length > 0 || adGroup.negativeKeywords.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.placementNoKeywords',
+      path: [...path, 'keywords'],
+    });
+  if (adGroup.searchMatch)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.placementNoSearchMatch',
+      path: [...path, 'searchMatch'],
+    });
+  if (adGroup.ads.length === 0)
+    ctx.addIssue({ code: 'custom', message: 'validation.adRequired', path: [...path, 'ads'] });
 }
 
 /** What the finished wizard sends to createCampaign. */
@@ -408,6 +450,27 @@ export const createCampaignArgsSchema = z.object({
   /** The draft the creation came from; deleted once the campaign is complete. */
   draftId: z.uuid().nullish(),
 });
+
+/** addAdGroup's arguments: one wizard ad group for a campaign that exists in Apple. */
+export const addAdGroupArgsSchema = z.object({
+  adAccountId: appleId,
+  campaignId: appleId,
+  adGroup: wizardAdGroupSchema,
+  idempotencyKey: z.uuid(),
+});
+export type AddAdGroupArgs = z.infer<typeof addAdGroupArgsSchema>;
+
+/** addAds's arguments: ads (creative sets) for an ad group that exists in Apple. */
+export const addAdsArgsSchema = z.object({
+  adAccountId: appleId,
+  adGroupId: appleId,
+  ads: z
+    .array(adSchema)
+    .min(1, 'validation.adRequired')
+    .max(CAMPAIGN_CREATION_LIMITS.adsPerAdGroup),
+  idempotencyKey: z.uuid(),
+});
+export type AddAdsArgs = z.infer<typeof addAdsArgsSchema>;
 
 /** RUNNING only while a call runs it (or its process stopped mid-run). */
 export const CREATION_STATUSES = ['RUNNING', 'COMPLETE', 'INCOMPLETE'] as const;

@@ -3,6 +3,7 @@
 // and the route registry: a new operation is attacked the day it exists, and one whose argument
 // this file cannot fill fails until it says which of A's things that argument names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wizardAdGroup } from '../modules/campaign-creation/campaign-creation-factories';
 import { buildGraphQLSchema } from '../modules/graphql-schema';
 import { apiClient, type ApiClient, type Session } from '../platform/testing/api-client';
 import { createCompany, createMember } from '../platform/testing/factories';
@@ -88,6 +89,7 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
     case 'adamId':
     case 'adamIds':
       return list(app.adamId);
+    case 'campaignId':
     case 'campaignIds':
       return list(app.campaignId);
     case 'adGroupId':
@@ -132,6 +134,8 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
     return { id: t.campaignDraft.id, placement: 'TODAY_TAB', step: 'app', values: {} };
   }
   if (operation === 'createCampaign') return t.creationReachingIn();
+  if (operation === 'addAdGroup') return wizardAdGroup({ name: 'Reaching in' });
+  if (operation === 'addAds') return [{ name: 'Reaching in', productPage: { kind: 'default' } }];
   throw new Error(`${operation}: say what its JSON argument ${path} holds`);
 }
 

@@ -15,6 +15,7 @@ import { insertBulkAction } from '../modules/apple-writes/apple-writes.repositor
 import {
   insertCreation,
   insertDraft,
+  progressOf,
 } from '../modules/campaign-creation/campaign-creation.repository';
 import { creationInput } from '../modules/campaign-creation/campaign-creation-factories';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
@@ -86,11 +87,17 @@ export async function seedTenant(db: Database, marker: string) {
     step: 'keywords',
     values: { adAccountId: app.adAccountId, campaignName: `${marker} draft`, countries: ['US'] },
   });
-  const campaignCreation = (await insertCreation(db, company.id, {
-    userId: admin.user.id,
-    idempotencyKey: '5d1c0e8a-0d8e-4c43-9a57-6f1f3b0e2a11',
-    input: creationInput({ ...app, campaignName: `${marker} creation` }),
-  }))!;
+  const creation = creationInput({ ...app, campaignName: `${marker} creation` });
+  const campaignCreation = (await insertCreation(
+    db,
+    company.id,
+    {
+      userId: admin.user.id,
+      idempotencyKey: '5d1c0e8a-0d8e-4c43-9a57-6f1f3b0e2a11',
+      input: creation,
+    },
+    progressOf(creation),
+  ))!;
   return {
     company,
     admin,

@@ -20,6 +20,7 @@ const OverviewPage = lazyPage(() => import('../features/overview/overview-page')
 const AdsManagerPage = lazyPage(() => import('../features/ads-manager/ads-manager-page'));
 const AutomationPage = lazyPage(() => import('../features/automation/automation-page'));
 const CampaignWizard = lazyPage(() => import('../features/campaign-creation/campaign-wizard'));
+const CampaignViewPage = lazyPage(() => import('../features/campaign-view/campaign-view-page'));
 const CampaignListPage = lazyPage(() => import('../features/campaign-creation/campaign-list-page'));
 const CampaignListDialogPage = lazyPage(
   () => import('../features/campaign-creation/campaign-list-dialog-page'),
@@ -91,6 +92,12 @@ export function renderPage(page: PageKey): ReactElement {
       return (
         <IntegrationGuard>
           <CampaignWizard placement={PLACEMENT_OF_PAGE[page]} />
+        </IntegrationGuard>
+      );
+    case 'campaignView':
+      return (
+        <IntegrationGuard>
+          <CampaignViewPage />
         </IntegrationGuard>
       );
     case 'campaignList':

@@ -63,6 +63,9 @@ export const validationMessages = {
   'validation.countryRequired': 'Select at least one country or region.',
   'validation.adGroupRequired': 'Add at least one ad group.',
   'validation.adRequired': 'Add at least one ad.',
+  'validation.productPageUnknown': "This product page is not one of the app's pages in Apple Ads.",
+  'validation.productPageNoAssets':
+    'This product page cannot be shown on every device the ad group targets.',
   'validation.keywordBidRequired':
     'Enter a bid for each keyword, or bid with the ad group default.',
   'validation.keywordRepeated': 'This keyword is listed more than once with the same match type.',

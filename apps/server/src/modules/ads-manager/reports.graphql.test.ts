@@ -341,8 +341,14 @@ describe('other levels', () => {
       id: String(account.campaignId),
       status: 'ENABLED',
       displayStatus: 'RUNNING',
-      details: { dailyBudgetMicros: 50_000_000, countriesOrRegions: ['US'] },
+      details: {
+        dailyBudgetMicros: 50_000_000,
+        countriesOrRegions: ['US'],
+        supplySources: ['APPSTORE_SEARCH_RESULTS'],
+      },
     });
+    const [adGroupRow] = (await report('adGroups')).rows;
+    expect(adGroupRow?.details.supplySources).toEqual(['APPSTORE_SEARCH_RESULTS']);
   });
 
   it('sums creative sets and product pages through the ads that show them', async () => {

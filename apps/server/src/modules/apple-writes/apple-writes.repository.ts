@@ -1,10 +1,16 @@
 // The only apple-writes code touching tables: the stored copies a write compares and replaces,
 // and the bulk actions. Every function takes the team first.
 import type { WritableLevel, WriteRowResult } from '@tapwise/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { ENTITY_TABLES, saveEntities, type EntityRows } from '../ads-data/ads-data.repository';
-import { adGroups, campaigns, keywords, negativeKeywords } from '../ads-data/ads-entities.tables';
+import {
+  adGroups,
+  ads,
+  campaigns,
+  keywords,
+  negativeKeywords,
+} from '../ads-data/ads-entities.tables';
 import { bulkActions } from './bulk-actions.tables';
 
 /** The stored table of each level a write changes. */
@@ -57,6 +63,41 @@ export async function campaignNameTaken(
       ),
     )
     .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A live ad group of the campaign, or ad of the ad group, with this name (case-insensitive): an
+ * addition refuses it before anything is sent, so that a resumed addition finding its entity by
+ * name never takes an older one as its own.
+ */
+export async function childNameTaken(
+  db: Database,
+  teamId: string,
+  adAccountId: number,
+  parent: { campaignId: number } | { adGroupId: number },
+  name: string,
+): Promise<boolean> {
+  const liveNamed = (table: typeof adGroups | typeof ads, parentMatches: SQL) =>
+    and(
+      eq(table.teamId, teamId),
+      eq(table.adAccountId, adAccountId),
+      parentMatches,
+      eq(table.deleted, false),
+      sql`lower(${table.name}) = lower(${name})`,
+    );
+  const [row] =
+    'campaignId' in parent
+      ? await db
+          .select({ id: adGroups.id })
+          .from(adGroups)
+          .where(liveNamed(adGroups, eq(adGroups.campaignId, parent.campaignId)))
+          .limit(1)
+      : await db
+          .select({ id: ads.id })
+          .from(ads)
+          .where(liveNamed(ads, eq(ads.adGroupId, parent.adGroupId)))
+          .limit(1);
   return row !== undefined;
 }
 

@@ -4,6 +4,7 @@
 // same way; read-only members and other companies change nothing.
 import type { AccountClient } from '@tapwise/apple-ads';
 import {
+  ADD_TO_CAMPAIGN_MESSAGES,
   ADS_MANAGER_MESSAGES,
   CAMPAIGN_CREATION_MESSAGES,
   campaignNameSchema,
@@ -542,6 +543,31 @@ describe('createCampaign', () => {
     expect(await campaignsNamed('Not allowed')).toEqual([]);
   });
 
+  it('refuses an ad on a product page Apple does not list for the app, before anything is sent', async () => {
+    const input = creationInput(
+      { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Unknown page' },
+      {
+        adGroups: [
+          wizardAdGroup({
+            ads: [
+              { name: 'Default page', productPage: { kind: 'default' } },
+              { name: 'Gone', productPage: { kind: 'custom', productPageId: randomUUID() } },
+            ],
+          }),
+        ],
+      },
+    );
+    const answer = await create(input);
+    expect(answer.errors?.[0]).toMatchObject({
+      message: "This product page is not one of the app's pages in Apple Ads.",
+      extensions: {
+        error: 'BAD_REQUEST',
+        details: { 'adGroups.0.ads.1.productPage': 'validation.productPageUnknown' },
+      },
+    });
+    expect(await campaignsNamed('Unknown page')).toEqual([]);
+  });
+
   it('refuses an input the wizard would not send, with the message key of each field', async () => {
     const input = creationInput(
       { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Today tab keywords' },
@@ -557,5 +583,254 @@ describe('createCampaign', () => {
         },
       },
     });
+  });
+});
+
+const ADD_AD_GROUP = `mutation($adAccountId: Float!, $campaignId: Float!, $adGroup: JSON!, $key: ID!) {
+  addAdGroup(adAccountId: $adAccountId, campaignId: $campaignId, adGroup: $adGroup,
+    idempotencyKey: $key) {
+    idempotencyKey status campaignId adGroups { name id } keywordsCreated
+    negativeKeywordsCreated adsCreated failure refused { what message } } }`;
+
+const ADD_ADS = `mutation($adAccountId: Float!, $adGroupId: Float!, $ads: JSON!, $key: ID!) {
+  addAds(adAccountId: $adAccountId, adGroupId: $adGroupId, ads: $ads, idempotencyKey: $key) {
+    idempotencyKey status campaignId adGroups { name id } keywordsCreated
+    negativeKeywordsCreated adsCreated failure refused { what message } } }`;
+
+async function addAdGroup(
+  campaignId: number,
+  adGroup: unknown,
+  key: string = randomUUID(),
+  session: Session = world.company.session,
+) {
+  return (await apiClient(world.server.url).graphql(
+    ADD_AD_GROUP,
+    { adAccountId: world.adAccountId, campaignId, adGroup, key },
+    session,
+  )) as Answer<{ addAdGroup: CampaignCreationResult }>;
+}
+
+async function addAds(
+  adGroupId: number,
+  ads: unknown,
+  key: string = randomUUID(),
+  session: Session = world.company.session,
+) {
+  return (await apiClient(world.server.url).graphql(
+    ADD_ADS,
+    { adAccountId: world.adAccountId, adGroupId, ads, key },
+    session,
+  )) as Answer<{ addAds: CampaignCreationResult }>;
+}
+
+async function adsOf(adGroupId: number) {
+  const ads = byId(
+    await collect(
+      apple.ads.all({ filters: [{ field: 'adGroupId', operator: 'EQUALS', value: adGroupId }] }),
+    ),
+  );
+  const creatives = await Promise.all(ads.map((ad) => apple.creatives.get(ad.creativeId)));
+  return ads.map((ad, index) => ({
+    name: ad.name,
+    status: ad.status,
+    creativeType: creatives[index]!.creativeType,
+    productPageId: creatives[index]!.destination.parameters.productPageId,
+  }));
+}
+
+describe('adding to an existing campaign', () => {
+  let campaignId: number;
+
+  beforeAll(async () => {
+    const result = await created(
+      creationInput({
+        adAccountId: world.adAccountId,
+        adamId: world.adamId,
+        campaignName: 'Grows later',
+      }),
+    );
+    campaignId = result.campaignId!;
+  });
+
+  it('adds an ad group that reads back from Apple as sent, once under a retried key', async () => {
+    const adGroup = wizardAdGroup({
+      name: 'Added later',
+      defaultBid: '0.95',
+      cpaGoal: '4.00',
+      searchMatch: true,
+      keywords: [
+        { text: 'word puzzle', matchType: 'EXACT' },
+        { text: 'crossword', matchType: 'BROAD' },
+      ],
+      negativeKeywords: [{ text: 'free', matchType: 'EXACT' }],
+      audience: {
+        customerType: 'existing',
+        gender: 'all',
+        age: null,
+        devices: ['IPAD'],
+        daypart: null,
+      },
+      ads: [{ name: 'Added page', productPage: { kind: 'default' } }],
+    });
+    const key = randomUUID();
+    const answer = await addAdGroup(campaignId, adGroup, key);
+    expect(answer.errors).toBeUndefined();
+    const result = answer.data!.addAdGroup;
+    expect(result).toEqual({
+      idempotencyKey: key,
+      status: 'COMPLETE',
+      campaignId,
+      adGroups: [{ name: 'Added later', id: expect.any(Number) }],
+      keywordsCreated: 2,
+      negativeKeywordsCreated: 1,
+      adsCreated: 1,
+      failure: null,
+      refused: [],
+    });
+    const added = (await adGroupsOf(campaignId)).filter((g) => g.name === 'Added later');
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      id: result.adGroups[0]!.id,
+      automatedKeywordsOptIn: true,
+      bidStrategy: {
+        bidStrategyType: 'MAX_CONVERSIONS',
+        bidStrategyGoal: 'INSTALL',
+        bid: money('4.00'),
+      },
+      targeting: {
+        deviceClass: { include: ['IPAD'] },
+        appDownloader: { include: [String(world.adamId)] },
+      },
+    });
+    const adGroupId = added[0]!.id;
+    expect(await keywordsOf(adGroupId)).toEqual([
+      { text: 'word puzzle', matchType: 'EXACT', bid: null },
+      { text: 'crossword', matchType: 'BROAD', bid: null },
+    ]);
+    expect(await negativesOf({ adGroupId })).toEqual([{ text: 'free', matchType: 'EXACT' }]);
+    expect(await adsOf(adGroupId)).toEqual([
+      {
+        name: 'Added page',
+        status: 'ENABLED',
+        creativeType: 'DEFAULT_PRODUCT_PAGE',
+        productPageId: null,
+      },
+    ]);
+    // The same key answers the addition as it is and sends nothing again.
+    expect((await addAdGroup(campaignId, adGroup, key)).data!.addAdGroup).toEqual(result);
+    expect((await adGroupsOf(campaignId)).filter((g) => g.name === 'Added later')).toHaveLength(1);
+    // Another key with the same name is refused before anything is sent.
+    const again = await addAdGroup(campaignId, adGroup);
+    expect(again.errors?.[0]).toMatchObject({
+      message: ADD_TO_CAMPAIGN_MESSAGES.adGroupNameTaken,
+      extensions: { error: 'CONFLICT' },
+    });
+  });
+
+  it('makes the ad group once when its answer is lost and the addition is retried', async () => {
+    const adGroup = wizardAdGroup({ name: 'Lost answer' });
+    const key = randomUUID();
+    world.sandbox.setFaults({ ambiguousWrites: 1 });
+    const first = (await addAdGroup(campaignId, adGroup, key)).data!.addAdGroup;
+    world.sandbox.resetFaults();
+    expect(first).toMatchObject({
+      status: 'INCOMPLETE',
+      adGroups: [{ name: 'Lost answer', id: null }],
+    });
+    const second = (await addAdGroup(campaignId, adGroup, key)).data!.addAdGroup;
+    expect(second).toMatchObject({ status: 'COMPLETE', keywordsCreated: 1 });
+    const made = (await adGroupsOf(campaignId)).filter((g) => g.name === 'Lost answer');
+    expect(made.map((g) => g.id)).toEqual([second.adGroups[0]!.id]);
+  });
+
+  it("refuses an ad group the campaign's placement does not take", async () => {
+    const browse = await created(
+      creationInput(
+        { adAccountId: world.adAccountId, adamId: world.adamId, campaignName: 'Today tab grows' },
+        {
+          placement: 'TODAY_TAB',
+          adGroups: [
+            wizardAdGroup({
+              keywords: [],
+              ads: [{ name: 'Today ad', productPage: { kind: 'default' } }],
+            }),
+          ],
+        },
+      ),
+    );
+    const answer = await addAdGroup(browse.campaignId!, wizardAdGroup({ name: 'With keywords' }));
+    expect(answer.errors?.[0]).toMatchObject({
+      message: ADD_TO_CAMPAIGN_MESSAGES.adGroupNotValid,
+      extensions: {
+        error: 'BAD_REQUEST',
+        details: {
+          'adGroup.keywords': 'validation.placementNoKeywords',
+          'adGroup.ads': 'validation.adRequired',
+        },
+      },
+    });
+    expect(await adGroupsOf(browse.campaignId!)).toHaveLength(1);
+  });
+
+  it('adds ads to an ad group, read back from Apple, once under a retried key', async () => {
+    const productPage = [...world.sandbox.store.productPages.values()].find(
+      (p) => p.adamId === world.adamId,
+    )!;
+    const [adGroup] = await adGroupsOf(campaignId);
+    const ads = [
+      { name: 'Custom later', productPage: { kind: 'custom', productPageId: productPage.id } },
+      { name: 'Default later', productPage: { kind: 'default' } },
+    ];
+    const key = randomUUID();
+    const answer = await addAds(adGroup!.id, ads, key);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.addAds).toEqual({
+      idempotencyKey: key,
+      status: 'COMPLETE',
+      campaignId,
+      adGroups: [{ name: adGroup!.name, id: adGroup!.id }],
+      keywordsCreated: 0,
+      negativeKeywordsCreated: 0,
+      adsCreated: 2,
+      failure: null,
+      refused: [],
+    });
+    const expected = [
+      {
+        name: 'Custom later',
+        status: 'ENABLED',
+        creativeType: 'CUSTOM_PRODUCT_PAGE',
+        productPageId: productPage.id,
+      },
+      {
+        name: 'Default later',
+        status: 'ENABLED',
+        creativeType: 'DEFAULT_PRODUCT_PAGE',
+        productPageId: null,
+      },
+    ];
+    expect(await adsOf(adGroup!.id)).toEqual(expected);
+    expect((await addAds(adGroup!.id, ads, key)).data!.addAds.adsCreated).toBe(2);
+    expect(await adsOf(adGroup!.id)).toEqual(expected);
+    const logs = await listActivityLogs(world.server.database.db, world.company.teamId, 5);
+    expect(logs.map((log) => log.logType)).toContain('ad_created');
+  });
+
+  it('refuses a read-only member, and answers another company NOT_FOUND, sending nothing', async () => {
+    const [adGroup] = await adGroupsOf(campaignId);
+    const before = await adGroupsOf(campaignId);
+    const adGroupInput = wizardAdGroup({ name: 'Not allowed' });
+    const ads = [{ name: 'Not allowed', productPage: { kind: 'default' } }];
+    for (const [session, error] of [
+      [world.readOnlyMember, 'FORBIDDEN'],
+      [world.otherCompany, 'NOT_FOUND'],
+    ] as const) {
+      const adding = await addAdGroup(campaignId, adGroupInput, undefined, session);
+      expect(adding.errors?.[0]?.extensions?.error).toBe(error);
+      const addingAds = await addAds(adGroup!.id, ads, undefined, session);
+      expect(addingAds.errors?.[0]?.extensions?.error).toBe(error);
+    }
+    expect(await adGroupsOf(campaignId)).toEqual(before);
+    expect((await adsOf(adGroup!.id)).map((ad) => ad.name)).not.toContain('Not allowed');
   });
 });

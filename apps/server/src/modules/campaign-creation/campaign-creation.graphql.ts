@@ -1,5 +1,6 @@
 // GraphQL of campaign creation (docs/campaign-creation.md): drafts and the creation saga; the
-// duplicate-name check, doesCampaignExist, is one of the ads manager's lookups. Wizard states
+// duplicate-name check, doesCampaignExist, is one of the ads manager's lookups. addAdGroup and
+// addAds run the same saga for a campaign or ad group that exists in Apple. Wizard states
 // travel as JSON, checked by the contracts' schemas. Reads need campaignCreation.read, changes
 // campaignCreation.write.
 import {
@@ -17,7 +18,7 @@ import { builder } from '../../platform/graphql/builder';
 import { writeActorOf } from '../apple-writes/write-actor';
 import { appEligibility } from './app-eligibility';
 import { deleteDraft, findDraft, listDrafts } from './campaign-creation.repository';
-import { createCampaign, readCreation } from './campaign-creation.service';
+import { addAdGroup, addAds, createCampaign, readCreation } from './campaign-creation.service';
 import { saveCampaignDraft } from './campaign-drafts.service';
 
 const CampaignDraftRef = builder.objectRef<CampaignDraft>('CampaignDraft').implement({
@@ -146,6 +147,44 @@ builder.mutationFields((t) => ({
           idempotencyKey: args.idempotencyKey,
           draftId: args.draftId,
         },
+      ),
+  }),
+  addAdGroup: t.field({
+    ...access('campaignCreation.write'),
+    type: CampaignCreationResultRef,
+    description:
+      'Adds one wizard ad group (WizardAdGroup: keywords, negatives, ads) to a campaign in Apple; ' +
+      'the same idempotency key resumes a stopped addition',
+    args: {
+      adAccountId: t.arg.float({ required: true }),
+      campaignId: t.arg.float({ required: true }),
+      adGroup: t.arg({ type: 'JSON', required: true }),
+      idempotencyKey: t.arg.id({ required: true }),
+    },
+    resolve: (_root, args, { app, auth }) =>
+      addAdGroup(
+        app,
+        writeActorOf(requireTeam(auth), 'campaignCreation', 'campaignCreation.write'),
+        args,
+      ),
+  }),
+  addAds: t.field({
+    ...access('campaignCreation.write'),
+    type: CampaignCreationResultRef,
+    description:
+      'Adds ads (WizardAd: name and product page) to an ad group in Apple; the same idempotency ' +
+      'key resumes a stopped addition',
+    args: {
+      adAccountId: t.arg.float({ required: true }),
+      adGroupId: t.arg.float({ required: true }),
+      ads: t.arg({ type: 'JSON', required: true }),
+      idempotencyKey: t.arg.id({ required: true }),
+    },
+    resolve: (_root, args, { app, auth }) =>
+      addAds(
+        app,
+        writeActorOf(requireTeam(auth), 'campaignCreation', 'campaignCreation.write'),
+        args,
       ),
   }),
 }));

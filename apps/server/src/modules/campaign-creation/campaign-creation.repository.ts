@@ -13,6 +13,7 @@ import type { Database } from '../../platform/db/database';
 import {
   campaignCreations,
   campaignDrafts,
+  type CreationInput,
   type CreationProgress,
 } from './campaign-creation.tables';
 
@@ -125,11 +126,21 @@ export const EMPTY_PROGRESS: CreationProgress = {
   done: [],
 };
 
-/** Records a new creation as running; null when the key is already taken (a concurrent call). */
+/** A campaign creation's start: its ad groups named, none made yet. */
+export const progressOf = (input: CampaignCreationInput): CreationProgress => ({
+  ...EMPTY_PROGRESS,
+  adGroups: input.adGroups.map((adGroup) => ({ name: adGroup.name, id: null })),
+});
+
+/**
+ * Records a new creation as running, from `progress` (what exists in Apple already); null when
+ * the key is already taken (a concurrent call).
+ */
 export async function insertCreation(
   db: Database,
   teamId: string,
-  values: { userId: string | null; idempotencyKey: string; input: CampaignCreationInput },
+  values: { userId: string | null; idempotencyKey: string; input: CreationInput },
+  progress: CreationProgress,
 ): Promise<CreationRow | null> {
   const [row] = await db
     .insert(campaignCreations)
@@ -138,10 +149,7 @@ export async function insertCreation(
       ...values,
       adAccountId: values.input.adAccountId,
       status: 'RUNNING',
-      progress: {
-        ...EMPTY_PROGRESS,
-        adGroups: values.input.adGroups.map((adGroup) => ({ name: adGroup.name, id: null })),
-      },
+      progress,
     })
     .onConflictDoNothing()
     .returning();

@@ -2,33 +2,52 @@
 // groups → keywords → negative keywords → ads. Each step has a key derived from the creation's
 // idempotency key and is recorded once done, so a retried or resumed creation skips it; a step
 // whose answer was lost is found in Apple (by name, or by keyword text) instead of being sent
-// again. docs/campaign-creation.md describes the saga.
-import type { AccountClient, Campaign } from '@tapwise/apple-ads';
+// again. The same saga adds an ad group to an existing campaign (a creation whose campaign is
+// recorded as made) and ads to an existing ad group. docs/campaign-creation.md describes it.
+import { microsToAmount, type AccountClient, type Campaign } from '@tapwise/apple-ads';
 import {
+  addAdGroupArgsSchema,
+  addAdsArgsSchema,
+  ADD_TO_CAMPAIGN_MESSAGES as ADD_MESSAGES,
   CAMPAIGN_CREATION_MESSAGES as MESSAGES,
+  checkAdGroupPlacement,
   createCampaignArgsSchema,
+  placementOfSupply,
   type CampaignCreationInput,
   type CampaignCreationResult,
+  type PlacementIssue,
   type WizardAd,
+  type WizardAdGroup,
   type WizardNegativeKeyword,
 } from '@tapwise/contracts';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { openAppleWriteGateway, type AppleWriteGateway } from '../apple-writes/apple-write-gateway';
-import { campaignNameTaken } from '../apple-writes/apple-writes.repository';
+import {
+  campaignNameTaken,
+  childNameTaken,
+  findStoredEntity,
+} from '../apple-writes/apple-writes.repository';
 import type { WriteActor } from '../apple-writes/write-actor';
 import { collect } from '../sync/entity-rows';
 import {
   claimCreation,
   deleteCreation,
   deleteDraft,
+  EMPTY_PROGRESS,
   findCreation,
   finishCreation,
   insertCreation,
+  progressOf,
   saveCreationProgress,
   type CreationRow,
 } from './campaign-creation.repository';
-import type { CreationProgress } from './campaign-creation.tables';
+import {
+  isAdsAddition,
+  type AdsAddition,
+  type CreationInput,
+  type CreationProgress,
+} from './campaign-creation.tables';
 import {
   adGroupCreate,
   campaignCreate,
@@ -36,6 +55,7 @@ import {
   keywordKey,
   negativeKeywordCreates,
 } from './creation-requests';
+import { assertProductPagesShowable, targetedDevices } from './product-page-check';
 
 type WriteContext = Pick<AppContext, 'db' | 'secrets'>;
 type KeywordLike = { text: string; matchType: string; deleted: boolean };
@@ -57,28 +77,172 @@ export async function createCampaign(
   rawArgs: unknown,
 ): Promise<CampaignCreationResult> {
   const args = createCampaignArgsSchema.parse(rawArgs);
+  const { adAccountId } = args.input;
+  const key = { adAccountId, idempotencyKey: args.idempotencyKey };
+  const result = await runCreation(ctx, actor, key, async () => {
+    await assertCampaignNameFree(
+      ctx,
+      actor.teamId,
+      args.input.adAccountId,
+      args.input.campaignName,
+    );
+    await assertProductPagesShowable(
+      ctx,
+      actor.teamId,
+      args.input,
+      args.input.adGroups.map((adGroup, index) => ({
+        path: `adGroups.${index}.ads`,
+        devices: adGroup.audience.devices,
+        ads: adGroup.ads,
+      })),
+    );
+    return { input: args.input, progress: progressOf(args.input) };
+  });
+  if (result.status === 'COMPLETE' && args.draftId)
+    await deleteDraft(ctx.db, actor.teamId, args.draftId);
+  return result;
+}
+
+/** One wizard ad group with its keywords, negatives and ads, added to a campaign in Apple. */
+export async function addAdGroup(
+  ctx: WriteContext,
+  actor: WriteActor,
+  rawArgs: unknown,
+): Promise<CampaignCreationResult> {
+  const args = addAdGroupArgsSchema.parse(rawArgs);
+  return runCreation(ctx, actor, args, async () => {
+    const campaign = await findStoredEntity(
+      ctx.db,
+      actor.teamId,
+      'campaign',
+      args.adAccountId,
+      args.campaignId,
+    );
+    if (!campaign || campaign.deleted)
+      throw new AppError('NOT_FOUND', ADD_MESSAGES.campaignNotFound);
+    const placement = placementOfSupply(campaign.supplySources);
+    // The placement is the stored campaign's, so the contract's rule is applied here.
+    const issues: PlacementIssue[] = [];
+    checkAdGroupPlacement(placement, args.adGroup, { addIssue: (issue) => issues.push(issue) }, [
+      'adGroup',
+    ]);
+    if (issues.length > 0)
+      throw new AppError(
+        'BAD_REQUEST',
+        ADD_MESSAGES.adGroupNotValid,
+        Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
+    const parent = { campaignId: campaign.id };
+    if (await childNameTaken(ctx.db, actor.teamId, args.adAccountId, parent, args.adGroup.name))
+      throw new AppError('CONFLICT', ADD_MESSAGES.adGroupNameTaken);
+    const { audience, ads } = args.adGroup;
+    await assertProductPagesShowable(
+      ctx,
+      actor.teamId,
+      { adAccountId: args.adAccountId, adamId: campaign.adamId },
+      [{ path: 'adGroup.ads', devices: audience.devices, ads }],
+    );
+    const input: CampaignCreationInput = {
+      placement,
+      adAccountId: args.adAccountId,
+      adamId: campaign.adamId,
+      campaignName: campaign.name,
+      countries: campaign.countriesOrRegions,
+      adminAreas: [],
+      localities: [],
+      dailyBudget: microsToAmount(campaign.dailyBudgetMicros ?? 0),
+      startTime: null,
+      endTime: null,
+      negativeKeywords: [],
+      adGroups: [args.adGroup],
+    };
+    return { input, progress: { ...progressOf(input), campaignId: campaign.id } };
+  });
+}
+
+/** Ads (creative sets) added to an ad group in Apple, each creative found or created first. */
+export async function addAds(
+  ctx: WriteContext,
+  actor: WriteActor,
+  rawArgs: unknown,
+): Promise<CampaignCreationResult> {
+  const args = addAdsArgsSchema.parse(rawArgs);
+  return runCreation(ctx, actor, args, async () => {
+    const { adAccountId } = args;
+    const adGroup = await findStoredEntity(
+      ctx.db,
+      actor.teamId,
+      'adGroup',
+      adAccountId,
+      args.adGroupId,
+    );
+    const campaign =
+      adGroup &&
+      (await findStoredEntity(ctx.db, actor.teamId, 'campaign', adAccountId, adGroup.campaignId));
+    if (!adGroup || adGroup.deleted || !campaign || campaign.deleted)
+      throw new AppError('NOT_FOUND', ADD_MESSAGES.campaignNotFound);
+    for (const ad of args.ads)
+      if (
+        await childNameTaken(ctx.db, actor.teamId, adAccountId, { adGroupId: adGroup.id }, ad.name)
+      )
+        throw new AppError('CONFLICT', ADD_MESSAGES.adNameTaken);
+    await assertProductPagesShowable(ctx, actor.teamId, { adAccountId, adamId: campaign.adamId }, [
+      { path: 'ads', devices: targetedDevices(adGroup.targetingDimensions), ads: args.ads },
+    ]);
+    const input: AdsAddition = {
+      adAccountId,
+      adamId: campaign.adamId,
+      campaignId: campaign.id,
+      adGroupId: adGroup.id,
+      adGroupName: adGroup.name,
+      ads: args.ads,
+    };
+    return {
+      input,
+      progress: {
+        ...EMPTY_PROGRESS,
+        campaignId: campaign.id,
+        adGroups: [{ name: adGroup.name, id: adGroup.id }],
+      },
+    };
+  });
+}
+
+/**
+ * Runs the creation recorded under the key: a finished one is answered as recorded, a stopped one
+ * resumes with its recorded input (the arguments sent again only name it), a new one is checked
+ * and recorded by `start` first.
+ */
+async function runCreation(
+  ctx: WriteContext,
+  actor: WriteActor,
+  args: { adAccountId: number; idempotencyKey: string },
+  start: () => Promise<{ input: CreationInput; progress: CreationProgress }>,
+): Promise<CampaignCreationResult> {
   const { teamId } = actor;
-  const earlier = await findCreation(ctx.db, teamId, args.idempotencyKey);
+  const { idempotencyKey } = args;
+  const earlier = await findCreation(ctx.db, teamId, idempotencyKey);
   if (earlier?.status === 'COMPLETE') return resultOf(earlier);
-  // A retry runs the creation as first recorded; the arguments sent again name it by its key.
-  const input = earlier?.input ?? args.input;
-  const gateway = await openAppleWriteGateway(ctx, actor, input.adAccountId);
+  // Opened before anything is recorded: an ad account Tapwise cannot write to records nothing.
+  const gateway = await openAppleWriteGateway(
+    ctx,
+    actor,
+    earlier?.input.adAccountId ?? args.adAccountId,
+  );
   let creation: CreationRow | null;
   if (earlier) {
-    creation = await claimCreation(ctx.db, teamId, args.idempotencyKey);
+    creation = await claimCreation(ctx.db, teamId, idempotencyKey);
   } else {
-    await assertCampaignNameFree(ctx, teamId, input.adAccountId, input.campaignName);
-    creation = await insertCreation(ctx.db, teamId, {
-      userId: actor.userId,
-      idempotencyKey: args.idempotencyKey,
-      input,
-    });
+    const first = await start();
+    creation = await insertCreation(
+      ctx.db,
+      teamId,
+      { userId: actor.userId, idempotencyKey, input: first.input },
+      first.progress,
+    );
   }
   if (!creation) throw new AppError('CONFLICT', MESSAGES.creationRunning);
-  const saga = new CreationSaga(ctx, actor, gateway, creation, earlier !== null);
-  const result = await saga.run();
-  if (result.status === 'COMPLETE' && args.draftId) await deleteDraft(ctx.db, teamId, args.draftId);
-  return result;
+  return new CreationSaga(ctx, actor, gateway, creation, earlier !== null).run();
 }
 
 /** A creation's state as last recorded, for a page that reloads while or after it ran. */
@@ -107,7 +271,7 @@ const liveNamed =
     !entity.deleted && entity.name === name;
 
 class CreationSaga {
-  private readonly input: CampaignCreationInput;
+  private readonly input: CreationInput;
   private readonly progress: CreationProgress;
 
   constructor(
@@ -124,27 +288,8 @@ class CreationSaga {
 
   async run(): Promise<CampaignCreationResult> {
     try {
-      const campaignId = await this.campaign();
-      const adGroupIds: number[] = [];
-      for (const index of this.input.adGroups.keys())
-        adGroupIds.push(await this.adGroup(campaignId, index));
-      await this.negatives(
-        'negatives:campaign',
-        this.input.negativeKeywords,
-        { campaignId },
-        `campaign "${this.input.campaignName}"`,
-      );
-      for (const [index, adGroupId] of adGroupIds.entries()) {
-        const adGroup = this.input.adGroups[index]!;
-        await this.keywords(index, adGroupId);
-        await this.negatives(
-          `negatives:${index}`,
-          adGroup.negativeKeywords,
-          { adGroupId },
-          `ad group "${adGroup.name}"`,
-        );
-        await this.ads(index, adGroupId);
-      }
+      if (isAdsAddition(this.input)) await this.ads('ads:0', this.input.ads, this.input.adGroupId);
+      else await this.campaignWithAdGroups(this.input);
     } catch (error) {
       const refusal = error instanceof AppError ? error : null;
       // Apple refused the name: nothing was created, and the refusal is the answer. The creation
@@ -161,6 +306,30 @@ class CreationSaga {
     }
     await this.finish('COMPLETE', null);
     return this.result('COMPLETE', null);
+  }
+
+  private async campaignWithAdGroups(input: CampaignCreationInput): Promise<void> {
+    const campaignId = await this.campaign(input);
+    const adGroupIds: number[] = [];
+    for (const index of input.adGroups.keys())
+      adGroupIds.push(await this.adGroup(input, campaignId, index));
+    await this.negatives(
+      'negatives:campaign',
+      input.negativeKeywords,
+      { campaignId },
+      `campaign "${input.campaignName}"`,
+    );
+    for (const [index, adGroupId] of adGroupIds.entries()) {
+      const adGroup = input.adGroups[index]!;
+      await this.keywords(adGroup, index, adGroupId);
+      await this.negatives(
+        `negatives:${index}`,
+        adGroup.negativeKeywords,
+        { adGroupId },
+        `ad group "${adGroup.name}"`,
+      );
+      await this.ads(`ads:${index}`, adGroup.ads, adGroupId);
+    }
   }
 
   private stepKey(step: string) {
@@ -197,9 +366,9 @@ class CreationSaga {
     return resultOf({ ...this.creation, status, failure, progress: this.progress });
   }
 
-  private async campaign(): Promise<number> {
+  private async campaign(input: CampaignCreationInput): Promise<number> {
     if (this.progress.campaignId !== null) return this.progress.campaignId;
-    const { input, gateway } = this;
+    const { gateway } = this;
     const ours = (campaign: Campaign) =>
       liveNamed(input.campaignName)(campaign) &&
       String(campaign.promotedObjectId) === String(input.adamId);
@@ -221,10 +390,14 @@ class CreationSaga {
     return campaign.id;
   }
 
-  private async adGroup(campaignId: number, index: number): Promise<number> {
+  private async adGroup(
+    input: CampaignCreationInput,
+    campaignId: number,
+    index: number,
+  ): Promise<number> {
     const known = this.progress.adGroups[index]!.id;
     if (known !== null) return known;
-    const wizardAdGroup = this.input.adGroups[index]!;
+    const wizardAdGroup = input.adGroups[index]!;
     const otherAppIds =
       wizardAdGroup.audience.customerType === 'otherApps' ? await this.otherAppIds() : [];
     const adGroup = await this.gateway.createOne({
@@ -239,7 +412,7 @@ class CreationSaga {
       },
       send: (account) =>
         account.adGroups.create(
-          adGroupCreate(this.input, wizardAdGroup, {
+          adGroupCreate(input, wizardAdGroup, {
             campaignId,
             currency: this.gateway.currency,
             otherAppIds,
@@ -248,7 +421,7 @@ class CreationSaga {
       failure: MESSAGES.creationFailed,
       record: (row) => ({
         logType: 'ad_group_created',
-        message: `Created ad group "${row.name}" in campaign "${this.input.campaignName}"`,
+        message: `Created ad group "${row.name}" in campaign "${input.campaignName}"`,
       }),
     });
     this.progress.adGroups[index] = { name: wizardAdGroup.name, id: adGroup.id };
@@ -277,9 +450,8 @@ class CreationSaga {
     return new Set(existing.filter((entity) => !entity.deleted).map(keywordKey));
   }
 
-  private async keywords(index: number, adGroupId: number): Promise<void> {
+  private async keywords(adGroup: WizardAdGroup, index: number, adGroupId: number) {
     const step = `keywords:${index}`;
-    const adGroup = this.input.adGroups[index]!;
     if (this.isDone(step) || adGroup.keywords.length === 0) return;
     const present = await this.alreadyInApple((account) =>
       account.keywords.all({
@@ -363,11 +535,9 @@ class CreationSaga {
     });
   }
 
-  private async ads(index: number, adGroupId: number): Promise<void> {
-    const step = `ads:${index}`;
-    const adGroup = this.input.adGroups[index]!;
+  private async ads(step: string, ads: readonly WizardAd[], adGroupId: number): Promise<void> {
     if (this.isDone(step)) return;
-    for (const ad of adGroup.ads) await this.ad(ad, adGroupId);
+    for (const ad of ads) await this.ad(ad, adGroupId);
     await this.markDone(step);
   }
 

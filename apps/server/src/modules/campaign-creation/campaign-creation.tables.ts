@@ -17,6 +17,7 @@ import {
   type CampaignCreationInput,
   type CampaignCreationResult,
   type CampaignDraftValues,
+  type WizardAd,
 } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
 import { teams } from '../teams/teams.tables';
@@ -42,6 +43,24 @@ export const campaignDrafts = pgTable(
   (t) => [index('campaign_drafts_team_updated_idx').on(t.teamId, t.updatedAt)],
 );
 
+/** Ads added to an ad group that exists in Apple (addAds), with what the saga needs of it. */
+export interface AdsAddition {
+  adAccountId: number;
+  adamId: number;
+  campaignId: number;
+  adGroupId: number;
+  adGroupName: string;
+  ads: WizardAd[];
+}
+
+/**
+ * What a creation sends: a whole campaign, or ads for an existing ad group. An ad group added to
+ * an existing campaign is a campaign creation whose campaign is recorded as made already.
+ */
+export type CreationInput = CampaignCreationInput | AdsAddition;
+
+export const isAdsAddition = (input: CreationInput): input is AdsAddition => 'adGroupId' in input;
+
 /** What a creation has made in Apple so far; a retry skips it. */
 export type CreationProgress = Omit<
   CampaignCreationResult,
@@ -57,7 +76,7 @@ export const campaignCreations = pgTable(
     ...ownership,
     idempotencyKey: uuid('idempotency_key').notNull(),
     adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
-    input: jsonb('input').$type<CampaignCreationInput>().notNull(),
+    input: jsonb('input').$type<CreationInput>().notNull(),
     status: text('status', { enum: CREATION_STATUSES }).notNull(),
     progress: jsonb('progress').$type<CreationProgress>().notNull(),
     failure: text('failure'),

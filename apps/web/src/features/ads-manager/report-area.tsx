@@ -12,7 +12,9 @@ import {
 } from '@tapwise/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { memo, useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { DraftsNotice } from '../campaign-creation/drafts-notice';
+import { campaignViewPath } from '../campaign-view/campaign-view-path';
 import { ActionToolbar, type ActionScope } from './actions';
 import { adsManagerKeys } from './ads-manager-api';
 import { ReportSection } from './report-section';
@@ -93,6 +95,7 @@ export function ReportArea(props: {
     },
     [queryClient, level],
   );
+  const navigate = useNavigate();
   const tableActions = useMemo<TableActions>(
     () => ({
       onChanged,
@@ -100,8 +103,9 @@ export function ReportArea(props: {
         const target = drillTarget(row);
         if (target) openTab(target.tab, target.scope);
       },
+      onOpenCampaign: (row) => void navigate(campaignViewPath(row.id)),
     }),
-    [onChanged, openTab],
+    [onChanged, openTab, navigate],
   );
   const { adAccountId, campaignId, adGroupId } = state.scope;
   const scope = useMemo<ActionScope>(

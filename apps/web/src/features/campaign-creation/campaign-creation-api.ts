@@ -1,8 +1,10 @@
 // GraphQL operations of the campaign wizard and its drafts (docs/campaign-creation.md). Wizard
 // states travel as JSON and are checked on the server by the same contract schemas as here.
 // Reads need campaignCreation.read, changes campaignCreation.write; the name check is one of the
-// ads manager's lookups (adsManager.read).
+// ads manager's lookups (adsManager.read). addAdGroup and addAds add to what exists in Apple.
 import type {
+  AddAdGroupArgs,
+  AddAdsArgs,
   CampaignCreationInput,
   CampaignCreationResult,
   CampaignDraft,
@@ -145,4 +147,28 @@ export const campaignCreationApi = {
         { ...request },
       )
     ).getKeywordSuggestions,
+
+  addAdGroup: async (args: AddAdGroupArgs) =>
+    (
+      await graphqlRequest<{ addAdGroup: CampaignCreationResult }>(
+        `mutation AddAdGroup($adAccountId: Float!, $campaignId: Float!, $adGroup: JSON!,
+          $idempotencyKey: ID!) {
+          addAdGroup(adAccountId: $adAccountId, campaignId: $campaignId, adGroup: $adGroup,
+            idempotencyKey: $idempotencyKey) { ${RESULT} }
+        }`,
+        { ...args },
+      )
+    ).addAdGroup,
+
+  addAds: async (args: AddAdsArgs) =>
+    (
+      await graphqlRequest<{ addAds: CampaignCreationResult }>(
+        `mutation AddAds($adAccountId: Float!, $adGroupId: Float!, $ads: JSON!,
+          $idempotencyKey: ID!) {
+          addAds(adAccountId: $adAccountId, adGroupId: $adGroupId, ads: $ads,
+            idempotencyKey: $idempotencyKey) { ${RESULT} }
+        }`,
+        { ...args },
+      )
+    ).addAds,
 };

@@ -10,7 +10,6 @@ export type EmptyKind = 'needsIntegration' | 'nothingYet';
 export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
   overview: 'needsIntegration',
   adsManager: 'needsIntegration',
-  campaignView: 'needsIntegration',
   keywordAnalysis: 'nothingYet',
   organicKeywordRanking: 'nothingYet',
   keywordOptimization: 'needsIntegration',

@@ -13,6 +13,7 @@ import {
   reportRow,
   zeroCounts,
 } from './actions-test-kit';
+import { PRODUCT_PAGES } from '../../campaign-creation/campaign-creation-factories';
 import { RowActions } from './row-actions';
 
 beforeAll(async () => {
@@ -405,5 +406,99 @@ describe('row actions in a row that shows another entity', () => {
     expect(calls.map((call) => call.variables.input)).toMatchObject([
       { campaign: { id: 101 }, name: 'Brand US 2' },
     ]);
+  });
+});
+
+describe('row actions that add to Apple', () => {
+  it('adds an ad group to a campaign from its menu', async () => {
+    const calls = fakeWrites({
+      getProductPages: () => PRODUCT_PAGES,
+      addAdGroup: () => ({
+        idempotencyKey: 'key',
+        status: 'COMPLETE',
+        campaignId: 101,
+        adGroups: [{ name: 'Generic', id: 9001 }],
+        keywordsCreated: 0,
+        negativeKeywordsCreated: 0,
+        adsCreated: 0,
+        failure: null,
+        refused: [],
+      }),
+    });
+    const onChanged = vi.fn();
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={onChanged} />, TEST_ENV);
+    const user = await openMenuItem('Add ad group');
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Ad group name/), 'Generic');
+    await user.type(within(dialog).getByLabelText(/Default max CPT bid/), '1.20');
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad group' }));
+    expect(await screen.findByText('Ad group added')).toBeTruthy();
+    expect(calls.find((call) => call.operation === 'addAdGroup')?.variables).toMatchObject({
+      adAccountId: 555,
+      campaignId: 101,
+      adGroup: { name: 'Generic', defaultBid: '1.20', searchMatch: true, ads: [] },
+    });
+    expect(onChanged).toHaveBeenCalledWith();
+  });
+
+  it('asks for an ad, and no keywords, in an ad group added to a Today tab campaign', async () => {
+    const calls = fakeWrites({ getProductPages: () => PRODUCT_PAGES });
+    const todayTab = reportRow({
+      details: { currency: 'USD', supplySources: ['APPSTORE_TODAY_TAB'] },
+    });
+    renderWithApp(<RowActions level="campaigns" row={todayTab} onChanged={vi.fn()} />, TEST_ENV);
+    const user = await openMenuItem('Add ad group');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('Keywords of Ad group 1')).toBeNull();
+    await user.type(within(dialog).getByLabelText(/Ad group name/), 'Today group');
+    await user.type(within(dialog).getByLabelText(/Default max CPT bid/), '1.20');
+    await user.click(within(dialog).getByRole('button', { name: 'Add ad group' }));
+    expect(await within(dialog).findByText('Add at least one ad.')).toBeTruthy();
+    expect(calls.filter((call) => call.operation === 'addAdGroup')).toEqual([]);
+  });
+
+  it("adds an ad to an ad group from its menu and shows the server's refusal", async () => {
+    const calls = fakeWrites({
+      getProductPages: () => PRODUCT_PAGES,
+      addAds: () => {
+        throw new GraphqlFailure(
+          'CONFLICT',
+          'An ad with the same name already exists in this ad group',
+        );
+      },
+    });
+    const adGroup = reportRow({
+      level: 'adGroups',
+      id: '202',
+      name: 'Brand US',
+      adGroupId: 202,
+      details: { currency: 'USD', adamId: 42 },
+    });
+    renderWithApp(<RowActions level="adGroups" row={adGroup} onChanged={vi.fn()} />, TEST_ENV);
+    const user = await openMenuItem('Add ad');
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Ad name/), 'Taken');
+    await user.click(within(dialog).getByRole('button', { name: 'Add ads' }));
+    expect(
+      await screen.findByText('An ad with the same name already exists in this ad group'),
+    ).toBeTruthy();
+    // The ad chooses among the pages of the ad group's app.
+    expect(calls.map((call) => call.variables)).toEqual([
+      { adAccountId: 555, adamId: 42 },
+      expect.objectContaining({
+        adGroupId: 202,
+        ads: [expect.objectContaining({ name: 'Taken' })],
+      }),
+    ]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('offers no additions to a member who cannot create campaigns', async () => {
+    signIn({ IsReadOnly: true });
+    fakeWrites({});
+    renderWithApp(<RowActions level="campaigns" row={campaign} onChanged={vi.fn()} />, TEST_ENV);
+    expect(
+      screen.getByRole('button', { name: 'Actions for Brand US' }).hasAttribute('disabled'),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-// The per-row menu: edit (campaigns and ad groups), pause or resume, delete, and for a keyword
-// move or copy it to another ad group or add it as a negative keyword. The menu itself is
+// The per-row menu: edit (campaigns and ad groups), add an ad group to a campaign or an ad to an
+// ad group (campaignCreation.write), pause or resume, delete, and for a keyword move or copy it
+// to another ad group or add it as a negative keyword. The menu itself is
 // mounted on the first click: a quick scroll mounts hundreds of rows, and a Mantine menu each
 // (its popover and positioning) was the largest part of mounting a row. The cell shows one row
 // after another as the table scrolls: the menu belongs to the row it was opened for, and so does
@@ -11,17 +12,22 @@ import {
   IconCopy,
   IconPencil,
   IconPlayerPause,
+  IconPlus,
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
 import {
   MATCH_TYPES,
+  placementOfSupply,
   type KeywordTransferMode,
   type MatchType,
   type ReportRow,
 } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
+import { AddAdGroupModal } from '../../campaign-creation/add-to-campaign/add-ad-group-modal';
+import { AddAdsModal } from '../../campaign-creation/add-to-campaign/add-ads-modal';
+import { useCanCreateCampaigns } from '../../campaign-creation/campaign-creation-access';
 import { AddNegativeKeywordsModal } from './add-negative-keywords-modal';
 import { EditDrawer, isEditable } from './edit-drawer';
 import { KeywordTransferModal } from './keyword-transfer-modal';
@@ -34,7 +40,10 @@ import { useStatusChange } from './use-status-change';
 export function RowActions({ level, row, onChanged }: RowActionProps) {
   const t = useFixedT();
   const canWrite = useCanWrite();
+  const canAdd = useCanCreateCampaigns();
   const [editing, setEditing] = useState<ReportRow | null>(null);
+  // The campaign an ad group is added to, or the ad group ads are added to.
+  const [adding, setAdding] = useState<ReportRow | null>(null);
   // The keyword being added as a negative; like the drawer, it stays with its keyword.
   const [negative, setNegative] = useState<ReportRow | null>(null);
   const [transfer, setTransfer] = useState<{ mode: KeywordTransferMode; row: ReportRow } | null>(
@@ -85,6 +94,32 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
           onClose={() => setNegative(null)}
         />
       )}
+      {adding?.level === 'campaigns' && (
+        <AddAdGroupModal
+          target={{
+            adAccountId: adding.adAccountId,
+            adamId: adding.details.adamId ?? 0,
+            campaignId: Number(adding.id),
+            campaignName: adding.name,
+            placement: placementOfSupply(adding.details.supplySources),
+          }}
+          onAdded={() => onChanged()}
+          onClose={() => setAdding(null)}
+        />
+      )}
+      {adding?.level === 'adGroups' && (
+        <AddAdsModal
+          target={{
+            adAccountId: adding.adAccountId,
+            adamId: adding.details.adamId ?? 0,
+            adGroupId: Number(adding.id),
+            adGroupName: adding.name,
+            placement: placementOfSupply(adding.details.supplySources),
+          }}
+          onAdded={() => onChanged()}
+          onClose={() => setAdding(null)}
+        />
+      )}
       {transfer && (
         <KeywordTransferModal
           mode={transfer.mode}
@@ -115,6 +150,11 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
           {isEditable(level) && (
             <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(row)}>
               {t('adsActions.actions.edit')}
+            </Menu.Item>
+          )}
+          {canAdd && (level === 'campaigns' || level === 'adGroups') && (
+            <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => setAdding(row)}>
+              {t(level === 'campaigns' ? 'campaignView.addAdGroup' : 'campaignView.addAd')}
             </Menu.Item>
           )}
           {row.status && (

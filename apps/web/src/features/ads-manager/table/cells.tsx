@@ -4,10 +4,12 @@
 // controls with state of their own tie it to the row it is for (an open bid field, a pending
 // pause), so it does not pass to the next.
 import { Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import type { ReportRow } from '@tapwise/contracts';
 import { memo } from 'react';
 import { NO_VALUE } from '../../../shared/format/metric-format';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
+import { campaignViewPath } from '../../campaign-view/campaign-view-path';
 import { BidCell, RowActions, StatusSwitch } from '../actions';
 import classes from './report-table.module.css';
 import { formatMoneyDetail, keywordBidOf, rowCurrency } from './row-values';
@@ -29,9 +31,10 @@ function TextSpan({ text }: { text: string }) {
 const DRILLABLE = new Set<ReportRow['level']>(['accounts', 'apps', 'campaigns', 'adGroups']);
 
 export const NameCell = memo(function NameCell({ row }: CellProps) {
-  const { onDrill } = useTableActions();
+  const t = useFixedT();
+  const { onDrill, onOpenCampaign } = useTableActions();
   if (!DRILLABLE.has(row.level) || row.deleted) return <TextSpan text={row.name} />;
-  return (
+  const drill = (
     <button
       type="button"
       className={classes.link}
@@ -42,10 +45,28 @@ export const NameCell = memo(function NameCell({ row }: CellProps) {
       {row.name}
     </button>
   );
+  if (row.level !== 'campaigns') return drill;
+  // The name drills into the ad groups; the icon opens the campaign on a page of its own.
+  return (
+    <span className={classes.nameWithView}>
+      {drill}
+      <a
+        href={campaignViewPath(row.id)}
+        className={classes.viewLink}
+        aria-label={t('campaignView.open', { name: row.name })}
+        onClick={(event) => {
+          event.preventDefault();
+          onOpenCampaign(row);
+        }}
+      >
+        <IconExternalLink size={14} />
+      </a>
+    </span>
+  );
 });
 
 /** An Apple code (ON_HOLD, BUDGET_ORDER_EXHAUSTED) read as words when no translation is known. */
-function codeInWords(code: string): string {
+export function codeInWords(code: string): string {
   const words = code.toLowerCase().replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -221,6 +221,15 @@ describe('report table', () => {
   });
 });
 
+describe('campaign names', () => {
+  it('drill into the ad groups, and their icon links to the campaign view', () => {
+    renderTable({ level: 'campaigns', rows: [reportRow({ id: '101', name: 'Brand US' })] });
+    expect(screen.getByTestId('drill-link').textContent).toBe('Brand US');
+    const open = screen.getByRole('link', { name: 'Open the campaign Brand US' });
+    expect(open.getAttribute('href')).toBe('/campaign-view?campaignId=101');
+  });
+});
+
 describe('totals rows', () => {
   const totalsText = (row: HTMLElement, key: string) => within(row).getByTestId(key).textContent;
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { newAdGroup } from '../wizard-values';
 import { errorAt, withAdGroup, type StepProps } from './step-props';
 
-export function AdGroupStep({ placement, values, errors, onChange }: StepProps) {
+export function AdGroupStep({ placement, values, errors, onChange, addingToCampaign }: StepProps) {
   const { t } = useTranslation();
   const canRemove = values.adGroups.length > 1;
   return (
@@ -105,18 +105,20 @@ export function AdGroupStep({ placement, values, errors, onChange }: StepProps) 
           </Card>
         );
       })}
-      <Group>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          disabled={values.adGroups.length >= CAMPAIGN_CREATION_LIMITS.adGroups}
-          onClick={() =>
-            onChange({ ...values, adGroups: [...values.adGroups, newAdGroup(placement)] })
-          }
-        >
-          {t('campaignCreation.adGroup.add')}
-        </Button>
-      </Group>
+      {!addingToCampaign && (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            disabled={values.adGroups.length >= CAMPAIGN_CREATION_LIMITS.adGroups}
+            onClick={() =>
+              onChange({ ...values, adGroups: [...values.adGroups, newAdGroup(placement)] })
+            }
+          >
+            {t('campaignCreation.adGroup.add')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

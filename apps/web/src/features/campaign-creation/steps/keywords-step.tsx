@@ -1,5 +1,6 @@
 // Step 5 (search results only): each ad group's keywords (typed, pasted or taken from Apple's
-// suggestions) and negative keywords, and the campaign's negative keywords.
+// suggestions) and negative keywords, and the campaign's negative keywords (not when adding an ad
+// group to an existing campaign).
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { adGroupTitle } from './ad-group-title';
@@ -7,7 +8,7 @@ import { KeywordList } from './keyword-list';
 import { KeywordSuggestions } from './keyword-suggestions';
 import { withAdGroup, type StepProps } from './step-props';
 
-export function KeywordsStep({ values, errors, onChange }: StepProps) {
+export function KeywordsStep({ values, errors, onChange, addingToCampaign }: StepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -56,29 +57,31 @@ export function KeywordsStep({ values, errors, onChange }: StepProps) {
           </Card>
         );
       })}
-      <Card withBorder>
-        <Stack gap="xs">
-          <Title order={3} size="h5">
-            {t('campaignCreation.keywords.negatives')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('campaignCreation.keywords.negativesHelp')}
-          </Text>
-          <KeywordList
-            label={t('campaignCreation.keywords.negatives')}
-            keywords={values.negativeKeywords}
-            withBids={false}
-            path="negativeKeywords"
-            errors={errors}
-            onChange={(keywords) =>
-              onChange({
-                ...values,
-                negativeKeywords: keywords.map(({ text, matchType }) => ({ text, matchType })),
-              })
-            }
-          />
-        </Stack>
-      </Card>
+      {!addingToCampaign && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('campaignCreation.keywords.negatives')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('campaignCreation.keywords.negativesHelp')}
+            </Text>
+            <KeywordList
+              label={t('campaignCreation.keywords.negatives')}
+              keywords={values.negativeKeywords}
+              withBids={false}
+              path="negativeKeywords"
+              errors={errors}
+              onChange={(keywords) =>
+                onChange({
+                  ...values,
+                  negativeKeywords: keywords.map(({ text, matchType }) => ({ text, matchType })),
+                })
+              }
+            />
+          </Stack>
+        </Card>
+      )}
     </Stack>
   );
 }

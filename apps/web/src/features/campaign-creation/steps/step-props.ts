@@ -8,6 +8,8 @@ export interface StepProps {
   values: WizardValues;
   errors: WizardErrors;
   onChange(values: WizardValues): void;
+  /** One ad group added to a campaign in Apple: no second ad group, no campaign-level fields. */
+  addingToCampaign?: boolean;
 }
 
 /** Changes one ad group of the state. */
