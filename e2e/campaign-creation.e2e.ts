@@ -2,8 +2,8 @@
 // two ad groups, 20 keywords pasted at once, a negative keyword, an ad on the default product
 // page and one on a custom product page chosen from Apple's list. Half way the draft is
 // saved; after a reload it is resumed from the drafts list, sent, and found in the ads manager.
-// Then a today tab campaign, whose wizard has no keyword steps. What Apple (the sandbox) received
-// is checked through GraphQL as the same admin.
+// Then a today tab campaign, whose wizard has no keyword steps, gets a second ad group from its
+// campaign view. What Apple (the sandbox) received is checked through GraphQL as the same admin.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
 
@@ -212,7 +212,7 @@ describe('campaign creation', () => {
     expect(drafts.filter((draft) => draft.campaignName === campaignName)).toEqual([]);
   }, 240_000);
 
-  it('creates a today tab campaign with an ad, without the keyword steps', async () => {
+  it('creates a today tab campaign without the keyword steps and adds an ad group from its view', async () => {
     const { page } = journey;
     const app = await firstApp();
     const campaignName = `E2E today ${Date.now()}`;
@@ -240,5 +240,19 @@ describe('campaign creation', () => {
     const created = await campaignsNamed(app, campaignName);
     expect(created).toHaveLength(1);
     expect(await adGroupNames(app, created[0]!.id)).toEqual(['Today']);
-  }, 240_000);
+
+    // The campaign view adds a second ad group, with its ad, to the live campaign.
+    await page.goto(`${journey.server.baseUrl}/campaign-view?campaignId=${created[0]!.id}`);
+    await page.getByRole('heading', { name: campaignName }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Add ad group' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Ad group name' }).fill('Today evening');
+    await dialog.getByRole('textbox', { name: 'Default max CPT bid' }).fill('0.70');
+    await dialog.getByRole('button', { name: 'Add an ad to Today evening' }).click();
+    await dialog.getByRole('textbox', { name: 'Ad name' }).fill('Evening default page');
+    await dialog.getByRole('button', { name: 'Add ad group' }).click();
+    await toast('Ad group added', 60_000);
+    await page.getByText('Today evening', { exact: true }).first().waitFor({ timeout: 15_000 });
+    expect(await adGroupNames(app, created[0]!.id)).toEqual(['Today', 'Today evening']);
+  }, 300_000);
 });
