@@ -1,6 +1,6 @@
 // "Add ad group": the wizard's ad group forms (ad group, Search Match and keywords on search
 // results, audience, ads) for one ad group of a campaign that exists in Apple, sent by addAdGroup.
-import { Alert, Button, Group, Modal, Stack, Title } from '@mantine/core';
+import { Modal, Stack, Title } from '@mantine/core';
 import {
   checkAdGroupPlacement,
   placementHasKeywords,
@@ -23,6 +23,7 @@ import {
   type WizardErrors,
   type WizardValues,
 } from '../wizard-values';
+import { AdditionFooter } from './addition-footer';
 import { useAddition } from './use-addition';
 
 export interface AddAdGroupTarget {
@@ -137,23 +138,13 @@ export function AddAdGroupModal(props: {
         <Section title={t('campaignCreation.steps.creativeSets')}>
           <CreativeSetsStep {...step} />
         </Section>
-        {addition.failure && (
-          <Alert color="orange" role="alert">
-            {addition.failure} {t('campaignCreation.addToCampaign.finishHint')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={addition.pending} onClick={onAdd}>
-            {t(
-              addition.failure
-                ? 'campaignCreation.addToCampaign.finish'
-                : 'campaignCreation.addToCampaign.addAdGroup',
-            )}
-          </Button>
-        </Group>
+        <AdditionFooter
+          failure={addition.failure}
+          pending={addition.pending}
+          addLabel={t('campaignCreation.addToCampaign.addAdGroup')}
+          onClose={props.onClose}
+          onAdd={onAdd}
+        />
       </Stack>
     </Modal>
   );

@@ -1,12 +1,13 @@
 // "Add ad": the wizard's ads form for one ad group that exists in Apple, sent by addAds (each ad's
 // creative is found or made for its product page on the server).
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { addAdsArgsSchema, type AdPlacement } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignCreationApi } from '../campaign-creation-api';
 import { CreativeSetsStep } from '../steps/creative-sets-step';
 import { newWizardValues, type WizardErrors, type WizardValues } from '../wizard-values';
+import { AdditionFooter } from './addition-footer';
 import { useAddition } from './use-addition';
 
 export interface AddAdsTarget {
@@ -91,23 +92,13 @@ export function AddAdsModal(props: { target: AddAdsTarget; onAdded(): void; onCl
           onChange={onChange}
           addingToCampaign
         />
-        {addition.failure && (
-          <Alert color="orange" role="alert">
-            {addition.failure} {t('campaignCreation.addToCampaign.finishHint')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={addition.pending} onClick={onAdd}>
-            {t(
-              addition.failure
-                ? 'campaignCreation.addToCampaign.finish'
-                : 'campaignCreation.addToCampaign.addAds',
-            )}
-          </Button>
-        </Group>
+        <AdditionFooter
+          failure={addition.failure}
+          pending={addition.pending}
+          addLabel={t('campaignCreation.addToCampaign.addAds')}
+          onClose={props.onClose}
+          onAdd={onAdd}
+        />
       </Stack>
     </Modal>
   );
