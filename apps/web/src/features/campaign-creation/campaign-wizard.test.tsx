@@ -279,6 +279,25 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
     expect(variablesOf(calls, 'createCampaign')).toEqual([]);
   });
 
+  it('says which field the server refused when Apple changed since the wizard checked', async () => {
+    creationServer({
+      createCampaign: () => {
+        throw new GraphqlFailure(
+          'BAD_REQUEST',
+          "This product page is not one of the app's pages in Apple Ads.",
+          {
+            'adGroups.0.ads.0.productPage': 'validation.productPageUnknown',
+          },
+        );
+      },
+    });
+    openDraft();
+    await userEvent.setup().click(await button('Create campaign'));
+    expect(
+      await screen.findByText("This product page is not one of the app's pages in Apple Ads."),
+    ).toBeTruthy();
+  });
+
   it('shows what exists in Apple after a stop part-way and finishes with the same key', async () => {
     let answer = buildResult({
       status: 'INCOMPLETE',

@@ -1,5 +1,5 @@
 // The server's campaign creation messages (CAMPAIGN_CREATION_MESSAGES) in the user's language.
-import { CAMPAIGN_CREATION_MESSAGES } from '@tapwise/contracts';
+import { CAMPAIGN_CREATION_MESSAGES, isValidationMessageKey } from '@tapwise/contracts';
 import i18next from 'i18next';
 import { ApiError } from '../../shared/api/http';
 
@@ -24,4 +24,17 @@ export function translatedCreationMessage(message: string): string {
 /** Which of the creation messages a failed request carries, if any. */
 export function creationMessageOf(error: unknown): CreationMessage | undefined {
   return error instanceof ApiError ? MESSAGE_KEYS.get(error.body?.message ?? '') : undefined;
+}
+
+/**
+ * What to tell the user about a failed creation: its creation message, else the first field the
+ * server refused (a change in Apple since the wizard checked, such as a product page removed),
+ * else the general failure.
+ */
+export function creationFailureText(error: unknown): string {
+  const key = creationMessageOf(error);
+  if (key) return creationMessage(key);
+  const details = error instanceof ApiError ? Object.values(error.body?.details ?? {}) : [];
+  const field = details.find(isValidationMessageKey);
+  return field ? i18next.t(field) : creationMessage('creationFailed');
 }

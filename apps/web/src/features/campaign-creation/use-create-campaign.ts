@@ -10,7 +10,12 @@ import { readStored, removeStored, writeStored } from '../../shared/storage/brow
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { actionsApi } from '../ads-manager/actions/actions-api';
 import { campaignCreationApi, campaignCreationKeys } from './campaign-creation-api';
-import { creationMessage, creationMessageKey, creationMessageOf } from './creation-messages';
+import {
+  creationFailureText,
+  creationMessage,
+  creationMessageKey,
+  creationMessageOf,
+} from './creation-messages';
 
 const keyStorageOf = (draftId: string | null) => `campaignCreationKey:${draftId ?? 'unsaved'}`;
 
@@ -66,7 +71,7 @@ export function useCreateCampaign(draftId: string | null) {
         removeStored(keyStorageOf(draftId));
         return 'nameTaken';
       }
-      notifyError(creationMessage(message ?? 'creationFailed'));
+      notifyError(creationFailureText(error));
     }
     return 'sent';
   }

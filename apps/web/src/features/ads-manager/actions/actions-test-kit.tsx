@@ -43,6 +43,8 @@ export class GraphqlFailure {
   constructor(
     readonly error: ErrorName,
     readonly message: string,
+    /** Field-level refusals, keyed by path, as the API sends them. */
+    readonly details?: Record<string, string>,
   ) {}
 }
 
@@ -59,7 +61,11 @@ export function fakeWrites(
         return await answer(url, init);
       } catch (failure) {
         if (!(failure instanceof GraphqlFailure)) throw failure;
-        const extensions = { code: ERROR_CODES[failure.error], error: failure.error };
+        const extensions = {
+          code: ERROR_CODES[failure.error],
+          error: failure.error,
+          ...(failure.details ? { details: failure.details } : {}),
+        };
         return new Response(JSON.stringify({ errors: [{ message: failure.message, extensions }] }));
       }
     }),
