@@ -37,6 +37,10 @@ import { codeInWords } from '../ads-manager/table/cells';
 import { formatMoneyDetail, keywordBidOf, rowCurrency } from '../ads-manager/table/row-values';
 import { AddAdGroupModal } from '../campaign-creation/add-to-campaign/add-ad-group-modal';
 import { AddAdsModal } from '../campaign-creation/add-to-campaign/add-ads-modal';
+import {
+  adGroupAdditionTarget,
+  adsAdditionTarget,
+} from '../campaign-creation/add-to-campaign/addition-targets';
 import { useCanCreateCampaigns } from '../campaign-creation/campaign-creation-access';
 import { useCampaignView, type CampaignViewData } from './use-campaign-view';
 
@@ -294,13 +298,7 @@ function CampaignView({ data, reload }: { data: CampaignViewData; reload(): void
       )}
       {dialog?.kind === 'addAdGroup' && (
         <AddAdGroupModal
-          target={{
-            adAccountId: campaign.adAccountId,
-            adamId: campaign.details.adamId ?? 0,
-            campaignId: Number(campaign.id),
-            campaignName: campaign.name,
-            placement,
-          }}
+          target={adGroupAdditionTarget(campaign)}
           onAdded={reload}
           onClose={close}
         />
@@ -314,13 +312,7 @@ function CampaignView({ data, reload }: { data: CampaignViewData; reload(): void
       )}
       {dialog?.kind === 'addAds' && (
         <AddAdsModal
-          target={{
-            adAccountId: campaign.adAccountId,
-            adamId: campaign.details.adamId ?? 0,
-            adGroupId: Number(dialog.adGroup.id),
-            adGroupName: dialog.adGroup.name,
-            placement,
-          }}
+          target={adsAdditionTarget(dialog.adGroup, campaign)}
           onAdded={reload}
           onClose={close}
         />

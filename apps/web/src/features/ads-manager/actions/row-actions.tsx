@@ -18,7 +18,6 @@ import {
 } from '@tabler/icons-react';
 import {
   MATCH_TYPES,
-  placementOfSupply,
   type KeywordTransferMode,
   type MatchType,
   type ReportRow,
@@ -27,6 +26,10 @@ import { useState } from 'react';
 import { useFixedT } from '../../../shared/i18n/use-fixed-t';
 import { AddAdGroupModal } from '../../campaign-creation/add-to-campaign/add-ad-group-modal';
 import { AddAdsModal } from '../../campaign-creation/add-to-campaign/add-ads-modal';
+import {
+  adGroupAdditionTarget,
+  adsAdditionTarget,
+} from '../../campaign-creation/add-to-campaign/addition-targets';
 import { useCanCreateCampaigns } from '../../campaign-creation/campaign-creation-access';
 import { AddNegativeKeywordsModal } from './add-negative-keywords-modal';
 import { EditDrawer, isEditable } from './edit-drawer';
@@ -96,26 +99,14 @@ export function RowActions({ level, row, onChanged }: RowActionProps) {
       )}
       {adding?.level === 'campaigns' && (
         <AddAdGroupModal
-          target={{
-            adAccountId: adding.adAccountId,
-            adamId: adding.details.adamId ?? 0,
-            campaignId: Number(adding.id),
-            campaignName: adding.name,
-            placement: placementOfSupply(adding.details.supplySources),
-          }}
+          target={adGroupAdditionTarget(adding)}
           onAdded={() => onChanged()}
           onClose={() => setAdding(null)}
         />
       )}
       {adding?.level === 'adGroups' && (
         <AddAdsModal
-          target={{
-            adAccountId: adding.adAccountId,
-            adamId: adding.details.adamId ?? 0,
-            adGroupId: Number(adding.id),
-            adGroupName: adding.name,
-            placement: placementOfSupply(adding.details.supplySources),
-          }}
+          target={adsAdditionTarget(adding)}
           onAdded={() => onChanged()}
           onClose={() => setAdding(null)}
         />
