@@ -7,6 +7,7 @@ const projects = [
   'packages/apple-ads',
   'packages/apple-ads-sandbox',
   'packages/apple-ads-schemas',
+  'packages/app-store',
   'packages/exchange-rates',
   'packages/exchange-rates-simulator',
   'apps/server',

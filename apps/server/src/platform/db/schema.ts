@@ -14,3 +14,4 @@ export * from '../../modules/automation/automation.tables';
 export * from '../../modules/currencies/currencies.tables';
 export * from '../jobs/worker-processes.tables';
 export * from '../../modules/campaign-creation/campaign-creation.tables';
+export * from '../../modules/keyword-research/keyword-research.tables';
