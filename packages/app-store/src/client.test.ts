@@ -331,6 +331,52 @@ describe('retries and errors', () => {
     expect(clock.sleeps).toEqual([7000]);
   });
 
+  it('waits until a Retry-After date', async () => {
+    const { client, clock } = await clientFor(
+      failingThen([
+        { status: 503, headers: { 'retry-after': new Date(1_000_000 + 12_000).toUTCString() } },
+      ]),
+    );
+
+    await client.search('chess', { ...US, limit: 10 });
+
+    expect(clock.sleeps).toEqual([12_000]);
+  });
+
+  it('never waits longer than maxDelayMs between tries', async () => {
+    const { client, clock } = await clientFor(
+      failingThen([{ status: 429, headers: { 'retry-after': '3600' } }]),
+      { retry: { maxDelayMs: 30_000 } },
+    );
+
+    await client.search('chess', { ...US, limit: 10 });
+
+    expect(clock.sleeps).toEqual([30_000]);
+  });
+
+  it('abandons an answer that takes longer than the timeout and asks again', async () => {
+    let calls = 0;
+    stub = await startAppStoreStub(() => ({ body: resultsAnswer([softwareResult()]) }));
+    const slowFirst: typeof fetch = async (input, init) => {
+      if (calls++ === 0)
+        await new Promise((resolve) => init?.signal?.addEventListener('abort', resolve));
+      return fetch(input, init);
+    };
+    const { sleep } = fakeClock();
+    const client = createAppStoreClient({
+      baseUrl: stub.baseUrl,
+      fetch: slowFirst,
+      timeoutMs: 20,
+      requestsPerMinute: 0,
+      sleep,
+    });
+
+    const { apps } = await client.search('chess', { ...US, limit: 10 });
+
+    expect(calls).toBe(2);
+    expect(apps).toHaveLength(1);
+  });
+
   it('gives up after its attempts with a typed error', async () => {
     const { client, requests } = await clientFor(() => ({ status: 503 }), {
       retry: { attempts: 3, baseDelayMs: 10 },

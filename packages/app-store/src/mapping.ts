@@ -38,8 +38,11 @@ export function appFromSoftware(result: SoftwareResult): AppStoreApp {
     genreIds: result.genreIds.map(Number),
     primaryGenreId: result.primaryGenreId,
     primaryGenreName: result.primaryGenreName,
-    // Apple omits the average (or sends 0 with no ratings) for apps nobody rated.
-    rating: result.userRatingCount ? (result.averageUserRating ?? null) : null,
+    // Apple omits the average, or sends 0 beside a count of 0, for an app nobody rated.
+    rating:
+      result.averageUserRating === undefined || result.userRatingCount === 0
+        ? null
+        : result.averageUserRating,
     ratingCount: result.userRatingCount ?? 0,
     version: result.version ?? null,
     price: result.price ?? 0,
