@@ -259,6 +259,22 @@ describe('cache', () => {
     });
   });
 
+  it('asks again when a cached answer no longer validates', async () => {
+    const { cache, entries } = memoryCache();
+    const { client, requests } = await clientFor(
+      () => ({ body: resultsAnswer([softwareResult()]) }),
+      { cache },
+    );
+    const url = `${stub!.baseUrl}/lookup?id=284882215&country=us&entity=software`;
+    await cache.set(`GET ${url}`, { results: 'stale' }, 60);
+
+    const apps = await client.lookup([284882215], US);
+
+    expect(apps.map((app) => app.title)).toEqual(['Facebook']);
+    expect(requests).toHaveLength(1);
+    expect(entries.get(`GET ${url}`)?.ttlSeconds).toBe(24 * 3600);
+  });
+
   it('keeps a malformed answer out of the cache', async () => {
     const { cache, entries } = memoryCache();
     const { client } = await clientFor(() => ({ body: { results: 'none' } }), { cache });

@@ -1,5 +1,6 @@
 // The App Store client: Apple's public search, lookup and top-chart endpoints as ASO tools read
 // them, cached, rate limited and retried (see README.md for the choices).
+import { AppStoreError } from './errors.js';
 import { DEFAULT_RETRY, getJson, type HttpOptions, type RetryOptions } from './http.js';
 import { appFromChartEntry, chartEntries, softwareResults } from './mapping.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
@@ -51,11 +52,20 @@ export function createAppStoreClient(options: AppStoreClientOptions = {}): AppSt
     now,
   };
 
-  /** A cached answer is validated again on the way out, like a fresh one. */
+  /**
+   * A cached answer is validated again on the way out, like a fresh one; one that no longer
+   * validates (stored by an older version of the client) is asked for afresh.
+   */
   async function get<T>(url: string, ttlSeconds: number, map: (body: unknown) => T): Promise<T> {
     const key = `GET ${url}`;
     const cached = await options.cache?.get(key);
-    if (cached !== undefined && cached !== null) return map(cached);
+    if (cached !== undefined && cached !== null) {
+      try {
+        return map(cached);
+      } catch (error) {
+        if (!(error instanceof AppStoreError)) throw error;
+      }
+    }
     const body = await getJson(url, http);
     const result = map(body);
     await options.cache?.set(key, body, ttlSeconds);
