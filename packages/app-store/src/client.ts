@@ -1,7 +1,13 @@
 // The App Store client: Apple's public search, lookup and top-chart endpoints as ASO tools read
 // them, cached, rate limited and retried (see README.md for the choices).
 import { AppStoreError } from './errors.js';
-import { DEFAULT_RETRY, getJson, type HttpOptions, type RetryOptions } from './http.js';
+import {
+  DEFAULT_RETRY,
+  getJson,
+  type HttpOptions,
+  type RetryEvent,
+  type RetryOptions,
+} from './http.js';
 import { appFromChartEntry, chartEntries, softwareResults } from './mapping.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import type {
@@ -26,6 +32,8 @@ export interface AppStoreClientOptions {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Told of each retry (the failed try, the wait and why), for logs. */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export const APPLE_BASE_URL = 'https://itunes.apple.com';
@@ -50,6 +58,7 @@ export function createAppStoreClient(options: AppStoreClientOptions = {}): AppSt
     timeoutMs: options.timeoutMs ?? 15_000,
     sleep,
     now,
+    onRetry: options.onRetry,
   };
 
   /**
