@@ -94,6 +94,17 @@ describe('GET /app-store/search', () => {
     expect(ipad.filter((result) => iphoneIds.has(result.trackId)).length).toBeGreaterThan(0);
   });
 
+  it('takes software and iPadSoftware together as Apple does, and refuses other entities', async () => {
+    expect(await searchResults('term=budget&entity=software,iPadSoftware')).toEqual(
+      await searchResults('term=budget&entity=software'),
+    );
+    const refused = await get('/search?term=budget&entity=album');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({
+      errorMessage: 'Invalid value(s) for key(s): [entity]',
+    });
+  });
+
   it('finds nothing in a storefront where the catalogue is not published', async () => {
     expect(await searchResults('term=budget&country=br')).toEqual([]);
   });
