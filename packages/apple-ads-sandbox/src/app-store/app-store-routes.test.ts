@@ -197,8 +197,12 @@ describe('App Store faults', () => {
     expect((await get('/search?term=budget')).status).toBe(200);
   });
 
-  it('answers 429 with Retry-After while rate limited', async () => {
-    sandbox.setFaults({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 });
+  it('answers 429 with Retry-After while rate limited through the admin endpoint', async () => {
+    const switched = await fetch(`${sandbox.adminUrl}/faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 }),
+    });
+    expect(await switched.json()).toMatchObject({ appStoreRateLimitBurst: 1 });
     const limited = await get('/lookup?id=1');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
