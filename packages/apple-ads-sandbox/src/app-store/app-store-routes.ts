@@ -31,9 +31,14 @@ const QUERY_PARAMETERS = {
   lang: 'ISO-2A language code',
 };
 const DEFAULT_SEARCH_LIMIT = 50;
+const NOT_FOUND: AppStoreAnswer = {
+  status: 404,
+  contentType: 'text/plain; charset=utf-8',
+  body: 'Not Found',
+};
 const ENTITIES: readonly AppStoreEntity[] = ['software', 'iPadSoftware'];
 const CHART_PATH =
-  /^\/([^/]+)\/rss\/top(free|paid)applications\/limit=(\d+)(?:\/genre=(\d+))?\/json$/;
+  /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
 const ARTWORK_PATH = /^\/artwork\/(\d+)\/(\d+)\.svg$/;
 
 /** Answers a request whose path starts with /app-store; `origin` prefixes artwork URLs. */
@@ -42,21 +47,15 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
   const query = url.searchParams;
   if (path === '/search') return search(store, query, origin);
   if (path === '/lookup') return lookup(store, query, origin);
-  const chart = CHART_PATH.exec(path);
+  const chart = CHART_PATH.exec(path)?.groups;
   if (chart) {
-    const [, country, type, limit, genre] = chart as unknown as [
-      string,
-      string,
-      ChartType,
-      string,
-      string?,
-    ];
-    return topChartFeed(
-      store,
-      { country, type, limit: Number(limit), genreId: Number(genre ?? 0) },
-      `${origin}${url.pathname}`,
-      origin,
-    );
+    const request: ChartRequest = {
+      country: chart.country ?? '',
+      type: chart.type as ChartType,
+      limit: Number(chart.limit),
+      genreId: Number(chart.genre ?? 0),
+    };
+    return topChartFeed(store, request, `${origin}${url.pathname}`, origin);
   }
   const artwork = ARTWORK_PATH.exec(path);
   const artworkApp = artwork ? store.appsByAdamId.get(Number(artwork[1])) : undefined;
@@ -66,7 +65,7 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
       contentType: 'image/svg+xml',
       body: artworkSvg(artworkApp, Math.min(1024, Number(artwork[2]))),
     };
-  return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+  return NOT_FOUND;
 }
 
 function search(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
@@ -112,8 +111,7 @@ function topChartFeed(
   origin: string,
 ): AppStoreAnswer {
   const storefront = storefrontCode(request.country);
-  if (storefront === null)
-    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+  if (storefront === null) return NOT_FOUND;
   const limit = Math.max(1, Math.min(MAX_APP_STORE_RESULTS, request.limit));
   const chart = topChart(
     store.seed,
