@@ -6,6 +6,7 @@ import {
   MAX_APP_STORE_RESULTS,
   searchAppStore,
   topChart,
+  type ChartQuery,
   type ChartType,
 } from './app-store-search.js';
 import { chartFeed, searchAnswer } from './app-store-wire.js';
@@ -38,7 +39,7 @@ const NOT_FOUND: AppStoreAnswer = {
 };
 const ENTITIES: readonly AppStoreEntity[] = ['software', 'iPadSoftware'];
 const CHART_PATH =
-  /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
+  /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)(?<ipad>ipad)?applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
 const ARTWORK_PATH = /^\/artwork\/(\d+)\/(\d+)\.svg$/;
 
 /** Answers a request whose path starts with /app-store; `origin` prefixes artwork URLs. */
@@ -54,6 +55,7 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
       type: chart.type as ChartType,
       limit: Number(chart.limit),
       genreId: Number(chart.genre ?? 0),
+      entity: chart.ipad ? 'iPadSoftware' : 'software',
     };
     return topChartFeed(store, request, `${origin}${url.pathname}`, origin);
   }
@@ -97,11 +99,9 @@ function lookup(store: SandboxStore, query: URLSearchParams, origin: string): Ap
   return searchJson(searchAnswer(listings, origin));
 }
 
-interface ChartRequest {
+interface ChartRequest extends Omit<ChartQuery, 'storefront'> {
   country: string;
-  type: ChartType;
   limit: number;
-  genreId: number;
 }
 
 function topChartFeed(
@@ -113,18 +113,13 @@ function topChartFeed(
   const storefront = storefrontCode(request.country);
   if (storefront === null) return NOT_FOUND;
   const limit = Math.max(1, Math.min(MAX_APP_STORE_RESULTS, request.limit));
-  const chart = topChart(
-    store.seed,
-    store.catalogue,
-    storefront,
-    request.genreId,
-    request.type,
-  ).slice(0, limit);
+  const { genreId, type, entity } = request;
+  const chart = topChart(store.seed, store.catalogue, { storefront, genreId, type, entity });
   const updated = new Date(store.now()).toISOString();
   return {
     status: 200,
     contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify(chartFeed(chart, request.type, feedUrl, updated, origin)),
+    body: JSON.stringify(chartFeed(chart.slice(0, limit), request, feedUrl, updated, origin)),
   };
 }
 
