@@ -64,6 +64,13 @@ describe('App Store search', () => {
     }
   });
 
+  it('finds every app first by its own name, as the App Store does', () => {
+    for (const app of catalogue) {
+      const { apps } = searchAppStore(SEED, catalogue, app.name, 'gb', 'software');
+      expect(apps[0]?.app.adamId).toBe(app.adamId);
+    }
+  });
+
   it('ranks differently in different storefronts and alike for the same seed', () => {
     const ids = (storefront: string) =>
       searchAppStore(SEED, catalogue, 'budget', storefront, 'software').apps.map(
