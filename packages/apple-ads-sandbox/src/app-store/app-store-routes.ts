@@ -1,6 +1,7 @@
 // The App Store's public endpoints under /app-store: the iTunes Search API (/search, /lookup),
 // the legacy RSS top charts (/{cc}/rss/top{free,paid}applications/limit={n}[/genre={id}]/json)
 // and the generated artwork. No OAuth: like Apple's, these are open to anyone.
+import { DAY_MS } from '../model/calendar.js';
 import type { SandboxStore } from '../model/store.js';
 import {
   MAX_APP_STORE_RESULTS,
@@ -82,6 +83,7 @@ function search(store: SandboxStore, query: URLSearchParams, origin: string): Ap
     query.get('term') ?? '',
     storefront,
     entity,
+    Math.floor(store.now() / DAY_MS),
   );
   return searchJson(searchAnswer(apps.slice(0, limit), origin));
 }
