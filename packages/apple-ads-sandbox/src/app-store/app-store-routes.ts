@@ -1,6 +1,6 @@
 // The App Store's public endpoints under /app-store: the iTunes Search API (/search, /lookup),
-// the legacy RSS top charts (/{cc}/rss/top{free,paid}applications/limit={n}[/genre={id}]/json)
-// and the generated artwork. No OAuth: like Apple's, these are open to anyone.
+// and the legacy RSS top charts (/{cc}/rss/top{free,paid}applications/limit={n}[/genre={id}]/json).
+// No OAuth: like Apple's, these are open to anyone.
 import { DAY_MS } from '../model/calendar.js';
 import type { SandboxStore } from '../model/store.js';
 import {
@@ -11,7 +11,6 @@ import {
   type ChartType,
 } from './app-store-search.js';
 import { chartFeed, searchAnswer } from './app-store-wire.js';
-import { artworkSvg } from './artwork.js';
 import { storeListing, type AppStoreEntity } from './store-listing.js';
 import { storefrontCode } from './storefronts.js';
 
@@ -41,14 +40,13 @@ const NOT_FOUND: AppStoreAnswer = {
 const ENTITIES: readonly AppStoreEntity[] = ['software', 'iPadSoftware'];
 const CHART_PATH =
   /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)(?<ipad>ipad)?applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
-const ARTWORK_PATH = /^\/artwork\/(\d+)\/(\d+)\.svg$/;
 
-/** Answers a request whose path starts with /app-store; `origin` prefixes artwork URLs. */
+/** Answers a request whose path starts with /app-store; `origin` prefixes the feeds' own URLs. */
 export function answerAppStore(store: SandboxStore, url: URL, origin: string): AppStoreAnswer {
   const path = url.pathname.slice(APP_STORE_PREFIX.length);
   const query = url.searchParams;
-  if (path === '/search') return search(store, query, origin);
-  if (path === '/lookup') return lookup(store, query, origin);
+  if (path === '/search') return search(store, query);
+  if (path === '/lookup') return lookup(store, query);
   const chart = CHART_PATH.exec(path)?.groups;
   if (chart) {
     const request: ChartRequest = {
@@ -58,20 +56,12 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
       genreId: Number(chart.genre ?? 0),
       entity: chart.ipad ? 'iPadSoftware' : 'software',
     };
-    return topChartFeed(store, request, `${origin}${url.pathname}`, origin);
+    return topChartFeed(store, request, `${origin}${url.pathname}`);
   }
-  const artwork = ARTWORK_PATH.exec(path);
-  const artworkApp = artwork ? store.appsByAdamId.get(Number(artwork[1])) : undefined;
-  if (artwork && artworkApp)
-    return {
-      status: 200,
-      contentType: 'image/svg+xml',
-      body: artworkSvg(artworkApp, Math.min(1024, Number(artwork[2]))),
-    };
   return NOT_FOUND;
 }
 
-function search(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
+function search(store: SandboxStore, query: URLSearchParams): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
   const entity = searchEntity(query.get('entity'));
@@ -85,10 +75,10 @@ function search(store: SandboxStore, query: URLSearchParams, origin: string): Ap
     entity,
     Math.floor(store.now() / DAY_MS),
   );
-  return searchJson(searchAnswer(apps.slice(0, limit), origin));
+  return searchJson(searchAnswer(apps.slice(0, limit)));
 }
 
-function lookup(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
+function lookup(store: SandboxStore, query: URLSearchParams): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
   const ids = (query.get('id') ?? '').split(',').filter((id) => id !== '');
@@ -98,7 +88,7 @@ function lookup(store: SandboxStore, query: URLSearchParams, origin: string): Ap
     const listing = app ? storeListing(store.seed, app, storefront) : null;
     return listing ? [listing] : [];
   });
-  return searchJson(searchAnswer(listings, origin));
+  return searchJson(searchAnswer(listings));
 }
 
 interface ChartRequest extends Omit<ChartQuery, 'storefront'> {
@@ -106,12 +96,7 @@ interface ChartRequest extends Omit<ChartQuery, 'storefront'> {
   limit: number;
 }
 
-function topChartFeed(
-  store: SandboxStore,
-  request: ChartRequest,
-  feedUrl: string,
-  origin: string,
-): AppStoreAnswer {
+function topChartFeed(store: SandboxStore, request: ChartRequest, feedUrl: string): AppStoreAnswer {
   const storefront = storefrontCode(request.country);
   if (storefront === null) return NOT_FOUND;
   const limit = Math.max(1, Math.min(MAX_APP_STORE_RESULTS, request.limit));
@@ -121,7 +106,7 @@ function topChartFeed(
   return {
     status: 200,
     contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify(chartFeed(chart.slice(0, limit), request, feedUrl, updated, origin)),
+    body: JSON.stringify(chartFeed(chart.slice(0, limit), request, feedUrl, updated)),
   };
 }
 
