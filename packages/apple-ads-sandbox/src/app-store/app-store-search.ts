@@ -32,6 +32,7 @@ export function normalizeTerm(term: string): string {
   return term.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** A search on `day`, the sandbox clock's UTC day (days since 1970-01-01), which moves the ranks. */
 export function searchAppStore(
   seed: number,
   catalogue: readonly CatalogueApp[],
