@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, categoryOf, categoryVocabulary, termPopularity } from '../model/catalogue.js';
 import { startSandbox, type Sandbox } from '../server/sandbox-server.js';
 
+const START = Date.UTC(2026, 10, 20);
+let clock = START;
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 42, scenario: 'demo', now: () => Date.UTC(2026, 10, 20) });
+  sandbox = await startSandbox({ seed: 42, scenario: 'demo', now: () => clock });
 });
 afterAll(() => sandbox.close());
 
@@ -118,15 +120,11 @@ describe('GET /app-store/search', () => {
   });
 
   it('answers the same results for the same seed', async () => {
-    const other = await startSandbox({ seed: 42, scenario: 'demo' });
+    const other = await startSandbox({ seed: 42, scenario: 'demo', now: () => START });
     try {
       const path = '/search?term=budget&country=gb&limit=20';
-      const mine = (await get(path)).text.replaceAll(sandbox.appStoreUrl, '');
-      const theirs = (await (await fetch(`${other.appStoreUrl}${path}`)).text()).replaceAll(
-        other.appStoreUrl,
-        '',
-      );
-      expect(theirs).toEqual(mine);
+      const theirs = await (await fetch(`${other.appStoreUrl}${path}`)).text();
+      expect(theirs).toEqual((await get(path)).text);
     } finally {
       await other.close();
     }
@@ -181,6 +179,24 @@ describe('GET /app-store/{cc}/rss/top{free,paid}applications', () => {
     expect(paid.some((entry) => freeIds.has(entry.id.attributes['im:id']))).toBe(false);
   });
 
+  it('charts iPad apps on the iPad feeds', async () => {
+    const ipad = await chartEntries('/us/rss/topfreeipadapplications/limit=200/json');
+    const ids = ipad.map((entry) => entry.id.attributes['im:id']).join(',');
+    const lookup = searchResponseSchema.parse(JSON.parse((await get(`/lookup?id=${ids}`)).text));
+    const devices = lookup.results.map(
+      (result) => softwareResultSchema.parse(result).supportedDevices,
+    );
+    expect(ipad.length).toBeGreaterThan(0);
+    expect(
+      devices.every((supported) => supported?.some((device) => device.startsWith('iPad'))),
+    ).toBe(true);
+  });
+
+  it('answers 404 for a storefront the App Store does not have, and no entry for an unknown genre', async () => {
+    expect((await get('/zz/rss/topfreeapplications/limit=10/json')).status).toBe(404);
+    expect(await chartEntries('/us/rss/topfreeapplications/limit=10/genre=6999/json')).toEqual([]);
+  });
+
   it('sends a chart of one entry as an object, as Apple does', async () => {
     const answer = JSON.parse((await get('/us/rss/topfreeapplications/limit=1/json')).text);
     expect(Array.isArray(answer.feed.entry)).toBe(false);
@@ -211,10 +227,104 @@ describe('App Store faults', () => {
   });
 });
 
-it('serves the artwork its results point to', async () => {
-  const [result] = await searchResults('term=budget&limit=1');
-  const artwork = await fetch(result!.artworkUrl512!);
-  expect(artwork.status).toBe(200);
-  expect(artwork.headers.get('content-type')).toBe('image/svg+xml');
-  expect(await artwork.text()).toContain('<svg');
+describe('organic ranks over days', () => {
+  const DAYS = 14;
+  const ids = async (term: string) =>
+    (await searchResults(`term=${encodeURIComponent(term)}&limit=200`)).map(
+      (result) => result.trackId,
+    );
+  /** The search's app ids on each of DAYS consecutive sandbox days, at noon UTC. */
+  async function overDays(term: string): Promise<number[][]> {
+    const days: number[][] = [];
+    try {
+      for (let day = 0; day < DAYS; day++) {
+        clock = START + day * 86_400_000 + 12 * 3_600_000;
+        days.push(await ids(term));
+      }
+    } finally {
+      clock = START;
+    }
+    return days;
+  }
+
+  it('answers the same ranks all day long', async () => {
+    const morning = await ids('budget');
+    clock = START + 23 * 3_600_000;
+    try {
+      expect(await ids('budget')).toEqual(morning);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("moves a scenario app's rank for a mid-popularity term by a few places from day to day", async () => {
+    const app = scenarioApps()[0]!;
+    const terms = categoryVocabulary(categoryOf(app)).filter((term) => {
+      const popularity = termPopularity(term, 'US');
+      return popularity >= 30 && popularity <= 70;
+    });
+    let found: { term: string; rank: number } | undefined;
+    for (const term of terms) {
+      const rank = (await ids(term)).indexOf(app.adamId) + 1;
+      if (rank > 5) {
+        found = { term, rank };
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    const ranks = (await overDays(found!.term)).map((day) => day.indexOf(app.adamId) + 1);
+    expect(ranks.every((rank) => rank > 0)).toBe(true);
+    expect(new Set(ranks).size).toBeGreaterThan(1);
+    expect(Math.max(...ranks) - Math.min(...ranks)).toBeLessThanOrEqual(10);
+    for (let day = 1; day < DAYS; day++)
+      expect(Math.abs(ranks[day]! - ranks[day - 1]!)).toBeLessThanOrEqual(6);
+  });
+
+  it('keeps the top three of a head term mostly in place', async () => {
+    const head = categoryOf(scenarioApps()[0]!).heads[0]!;
+    const days = await overDays(head);
+    const topThree = days.map((day) => day.slice(0, 3).join());
+    const usual = Math.max(
+      ...topThree.map((top) => topThree.filter((other) => other === top).length),
+    );
+    expect(usual).toBeGreaterThanOrEqual(DAYS - 3);
+    expect(new Set(days.map((day) => day.length))).toEqual(new Set([days[0]!.length]));
+  });
+});
+
+describe('artwork', () => {
+  const svgOf = (url: string) => {
+    expect(url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(url.length).toBeLessThan(1500);
+    return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64').toString();
+  };
+
+  it('sends every result its icon inline as an SVG data: URL, which the web app may load', async () => {
+    const results = await searchResults('term=budget&limit=200');
+    for (const result of results) {
+      const initials = result.trackName
+        .split(' ')
+        .map((word) => word.charAt(0))
+        .join('')
+        .slice(0, 2)
+        .toUpperCase();
+      for (const [size, url] of [
+        [60, result.artworkUrl60],
+        [100, result.artworkUrl100],
+        [512, result.artworkUrl512],
+      ] as const) {
+        const svg = svgOf(url!);
+        expect(svg).toContain(`width="${size}"`);
+        expect(svg).toContain(`>${initials}</text>`);
+      }
+    }
+  });
+
+  it('sends the chart images inline too, one per height', async () => {
+    const [entry] = await chartEntries('/us/rss/topfreeapplications/limit=1/json');
+    const images = entry!['im:image'];
+    expect(images.map((image) => image.attributes?.height)).toEqual(['53', '75', '100']);
+    for (const image of images)
+      expect(svgOf(image.label)).toContain(`height="${image.attributes?.height}"`);
+  });
 });

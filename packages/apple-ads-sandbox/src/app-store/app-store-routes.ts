@@ -1,15 +1,16 @@
 // The App Store's public endpoints under /app-store: the iTunes Search API (/search, /lookup),
-// the legacy RSS top charts (/{cc}/rss/top{free,paid}applications/limit={n}[/genre={id}]/json)
-// and the generated artwork. No OAuth: like Apple's, these are open to anyone.
+// and the legacy RSS top charts (/{cc}/rss/top{free,paid}applications/limit={n}[/genre={id}]/json).
+// No OAuth: like Apple's, these are open to anyone.
+import { DAY_MS } from '../model/calendar.js';
 import type { SandboxStore } from '../model/store.js';
 import {
   MAX_APP_STORE_RESULTS,
   searchAppStore,
   topChart,
+  type ChartQuery,
   type ChartType,
 } from './app-store-search.js';
 import { chartFeed, searchAnswer } from './app-store-wire.js';
-import { artworkSvg } from './artwork.js';
 import { storeListing, type AppStoreEntity } from './store-listing.js';
 import { storefrontCode } from './storefronts.js';
 
@@ -31,45 +32,36 @@ const QUERY_PARAMETERS = {
   lang: 'ISO-2A language code',
 };
 const DEFAULT_SEARCH_LIMIT = 50;
+const NOT_FOUND: AppStoreAnswer = {
+  status: 404,
+  contentType: 'text/plain; charset=utf-8',
+  body: 'Not Found',
+};
 const ENTITIES: readonly AppStoreEntity[] = ['software', 'iPadSoftware'];
 const CHART_PATH =
-  /^\/([^/]+)\/rss\/top(free|paid)applications\/limit=(\d+)(?:\/genre=(\d+))?\/json$/;
-const ARTWORK_PATH = /^\/artwork\/(\d+)\/(\d+)\.svg$/;
+  /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)(?<ipad>ipad)?applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
 
-/** Answers a request whose path starts with /app-store; `origin` prefixes artwork URLs. */
+/** Answers a request whose path starts with /app-store; `origin` prefixes the feeds' own URLs. */
 export function answerAppStore(store: SandboxStore, url: URL, origin: string): AppStoreAnswer {
   const path = url.pathname.slice(APP_STORE_PREFIX.length);
   const query = url.searchParams;
-  if (path === '/search') return search(store, query, origin);
-  if (path === '/lookup') return lookup(store, query, origin);
-  const chart = CHART_PATH.exec(path);
+  if (path === '/search') return search(store, query);
+  if (path === '/lookup') return lookup(store, query);
+  const chart = CHART_PATH.exec(path)?.groups;
   if (chart) {
-    const [, country, type, limit, genre] = chart as unknown as [
-      string,
-      string,
-      ChartType,
-      string,
-      string?,
-    ];
-    return topChartFeed(
-      store,
-      { country, type, limit: Number(limit), genreId: Number(genre ?? 0) },
-      `${origin}${url.pathname}`,
-      origin,
-    );
-  }
-  const artwork = ARTWORK_PATH.exec(path);
-  const artworkApp = artwork ? store.appsByAdamId.get(Number(artwork[1])) : undefined;
-  if (artwork && artworkApp)
-    return {
-      status: 200,
-      contentType: 'image/svg+xml',
-      body: artworkSvg(artworkApp, Math.min(1024, Number(artwork[2]))),
+    const request: ChartRequest = {
+      country: chart.country ?? '',
+      type: chart.type as ChartType,
+      limit: Number(chart.limit),
+      genreId: Number(chart.genre ?? 0),
+      entity: chart.ipad ? 'iPadSoftware' : 'software',
     };
-  return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+    return topChartFeed(store, request, `${origin}${url.pathname}`);
+  }
+  return NOT_FOUND;
 }
 
-function search(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
+function search(store: SandboxStore, query: URLSearchParams): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
   const entity = searchEntity(query.get('entity'));
@@ -81,11 +73,12 @@ function search(store: SandboxStore, query: URLSearchParams, origin: string): Ap
     query.get('term') ?? '',
     storefront,
     entity,
+    Math.floor(store.now() / DAY_MS),
   );
-  return searchJson(searchAnswer(apps.slice(0, limit), origin));
+  return searchJson(searchAnswer(apps.slice(0, limit)));
 }
 
-function lookup(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
+function lookup(store: SandboxStore, query: URLSearchParams): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
   const ids = (query.get('id') ?? '').split(',').filter((id) => id !== '');
@@ -95,38 +88,25 @@ function lookup(store: SandboxStore, query: URLSearchParams, origin: string): Ap
     const listing = app ? storeListing(store.seed, app, storefront) : null;
     return listing ? [listing] : [];
   });
-  return searchJson(searchAnswer(listings, origin));
+  return searchJson(searchAnswer(listings));
 }
 
-interface ChartRequest {
+interface ChartRequest extends Omit<ChartQuery, 'storefront'> {
   country: string;
-  type: ChartType;
   limit: number;
-  genreId: number;
 }
 
-function topChartFeed(
-  store: SandboxStore,
-  request: ChartRequest,
-  feedUrl: string,
-  origin: string,
-): AppStoreAnswer {
+function topChartFeed(store: SandboxStore, request: ChartRequest, feedUrl: string): AppStoreAnswer {
   const storefront = storefrontCode(request.country);
-  if (storefront === null)
-    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+  if (storefront === null) return NOT_FOUND;
   const limit = Math.max(1, Math.min(MAX_APP_STORE_RESULTS, request.limit));
-  const chart = topChart(
-    store.seed,
-    store.catalogue,
-    storefront,
-    request.genreId,
-    request.type,
-  ).slice(0, limit);
+  const { genreId, type, entity } = request;
+  const chart = topChart(store.seed, store.catalogue, { storefront, genreId, type, entity });
   const updated = new Date(store.now()).toISOString();
   return {
     status: 200,
     contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify(chartFeed(chart, request.type, feedUrl, updated, origin)),
+    body: JSON.stringify(chartFeed(chart.slice(0, limit), request, feedUrl, updated)),
   };
 }
 

@@ -8,10 +8,12 @@ import {
   categoryVocabulary,
   termPopularity,
 } from '../model/catalogue.js';
+import { dayFromIsoDate } from '../model/calendar.js';
 import { MAX_APP_STORE_RESULTS, searchAppStore, topChart, totalApps } from './app-store-search.js';
-import { storefrontListings } from './store-listing.js';
+import { dailyDownloads, storefrontListings } from './store-listing.js';
 
 const SEED = 42;
+const DAY = dayFromIsoDate('2026-11-20');
 const catalogue = buildCatalogue(SEED);
 const storefronts = APP_STOREFRONTS.map((code) => code.toLowerCase());
 
@@ -35,7 +37,7 @@ describe('App Store search', () => {
 
   it("answers with the term's popularity in the storefront, the number v1 insights report", () => {
     for (const storefront of storefronts) {
-      const search = searchAppStore(SEED, catalogue, '  Budget ', storefront, 'software');
+      const search = searchAppStore(SEED, catalogue, '  Budget ', storefront, 'software', DAY);
       expect(search.popularity).toBe(termPopularity('budget', storefront.toUpperCase()));
     }
   });
@@ -43,7 +45,7 @@ describe('App Store search', () => {
   it("ranks the apps of the term's category before apps whose name and category share no word with it", () => {
     for (const category of CATEGORIES) {
       const term = categoryVocabulary(category).find((text) => text.includes(' '))!;
-      const { apps } = searchAppStore(SEED, catalogue, term, 'us', 'software');
+      const { apps } = searchAppStore(SEED, catalogue, term, 'us', 'software', DAY);
       const positions = apps.map((listing) => categoryOf(listing.app).id === category.id);
       const lastOfCategory = positions.lastIndexOf(true);
       const inCategory = catalogue.filter((app) => app.primaryGenreId === category.id).length;
@@ -64,9 +66,17 @@ describe('App Store search', () => {
     }
   });
 
+  it('finds every app first by its own name, as the App Store does, whatever the day', () => {
+    for (const day of [DAY, DAY + 1, DAY + 2])
+      for (const app of catalogue) {
+        const { apps } = searchAppStore(SEED, catalogue, app.name, 'gb', 'software', day);
+        expect(apps[0]?.app.adamId).toBe(app.adamId);
+      }
+  });
+
   it('ranks differently in different storefronts and alike for the same seed', () => {
     const ids = (storefront: string) =>
-      searchAppStore(SEED, catalogue, 'budget', storefront, 'software').apps.map(
+      searchAppStore(SEED, catalogue, 'budget', storefront, 'software', DAY).apps.map(
         (listing) => listing.app.adamId,
       );
     expect(ids('us')).not.toEqual(ids('de'));
@@ -85,10 +95,14 @@ describe('App Store charts and prices', () => {
   });
 
   it('splits every app of a storefront between the free and the paid chart, most downloaded first', () => {
-    const free = topChart(SEED, catalogue, 'us', 0, 'free');
-    const paid = topChart(SEED, catalogue, 'us', 0, 'paid');
+    const chart = (storefront: string, genreId: number, type: 'free' | 'paid') =>
+      topChart(SEED, catalogue, { storefront, genreId, type, entity: 'software' });
+    const free = chart('us', 0, 'free');
+    const paid = chart('us', 0, 'paid');
     expect(free.length + paid.length).toBe(catalogue.length);
-    expect(topChart(SEED, catalogue, 'br', 0, 'free')).toEqual([]);
-    expect(topChart(SEED, catalogue, 'us', 9999, 'free')).toEqual([]);
+    const downloads = free.map((listing) => dailyDownloads(SEED, listing));
+    expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
+    expect(chart('br', 0, 'free')).toEqual([]);
+    expect(chart('us', 9999, 'free')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // App Store search and top charts over the catalogue. A term returns more apps the more popular it
 // is (the termPopularity that drives Apple Ads delivery and insights) and ranks them by relevance:
 // term words in the app's name, the term in the app's category vocabulary, the app's audience, and
-// a seeded jitter per (term, app, storefront). Charts rank by the storefront's daily downloads.
+// a seeded jitter per (term, app, storefront), plus a smaller seeded drift per UTC day so organic
+// ranks move from day to day. Charts rank by the storefront's daily downloads.
 import {
   categoryOf,
   categoryVocabulary,
@@ -31,12 +32,14 @@ export function normalizeTerm(term: string): string {
   return term.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** A search on `day`, the sandbox clock's UTC day (days since 1970-01-01), which moves the ranks. */
 export function searchAppStore(
   seed: number,
   catalogue: readonly CatalogueApp[],
   rawTerm: string,
   storefront: string,
   entity: AppStoreEntity,
+  day: number,
 ): AppStoreSearch {
   const term = normalizeTerm(rawTerm);
   const popularity = term === '' ? 0 : termPopularity(term, storefront.toUpperCase());
@@ -51,7 +54,12 @@ export function searchAppStore(
   for (const entry of scored)
     entry.score =
       entry.textual + audienceScore(entry.listing.app) + jitter(seed, term, entry.listing);
-  scored.sort((a, b) => b.score - a.score || a.listing.app.adamId - b.listing.app.adamId);
+  byScore(scored);
+  // The day's drift grows with the app's standing position, so the top of a search holds still.
+  scored.forEach((entry, position) => {
+    entry.score += dailyDrift(seed, term, entry.listing, day, position);
+  });
+  byScore(scored);
   return {
     apps: scored.slice(0, totalApps(popularity, listings.length)).map(({ listing }) => listing),
     popularity,
@@ -95,26 +103,59 @@ function audienceScore(app: CatalogueApp): number {
   return (0.6 * Math.log10(1 + app.ratingCount)) / 5.4;
 }
 
+function byScore(entries: { listing: StoreListing; score: number }[]): void {
+  entries.sort((a, b) => b.score - a.score || a.listing.app.adamId - b.listing.app.adamId);
+}
+
 function jitter(seed: number, term: string, listing: StoreListing): number {
   return (
     0.8 * unit(seed, 310, hashString(term), listing.app.adamId, hashString(listing.storefront))
   );
 }
 
+/** Drift amplitudes: at position 1, and from DRIFT_RAMP positions down. */
+const DRIFT_TOP = 0.01;
+const DRIFT_LOW = 0.12;
+const DRIFT_RAMP = 40;
+
+/** ±amplitude, seeded per (term, app, storefront, UTC day): the same day always answers alike. */
+function dailyDrift(
+  seed: number,
+  term: string,
+  listing: StoreListing,
+  day: number,
+  position: number,
+): number {
+  const amplitude = DRIFT_TOP + (DRIFT_LOW - DRIFT_TOP) * Math.min(1, position / DRIFT_RAMP);
+  const draw = unit(
+    seed,
+    313,
+    hashString(term),
+    listing.app.adamId,
+    hashString(listing.storefront),
+    day,
+  );
+  return amplitude * (2 * draw - 1);
+}
+
 export type ChartType = 'free' | 'paid';
 
-/**
- * A top chart: the storefront's free or paid apps of a category (6000-6024), a game genre
- * (7001-7019) or all (0), by daily downloads.
- */
+export interface ChartQuery {
+  storefront: string;
+  /** A category (6000-6024), a game genre (7001-7019) or 0 for all apps. */
+  genreId: number;
+  type: ChartType;
+  /** `iPadSoftware` for the iPad charts. */
+  entity: AppStoreEntity;
+}
+
+/** A top chart: the storefront's free or paid apps of the genre, by daily downloads. */
 export function topChart(
   seed: number,
   catalogue: readonly CatalogueApp[],
-  storefront: string,
-  genreId: number,
-  type: ChartType,
+  { storefront, genreId, type, entity }: ChartQuery,
 ): StoreListing[] {
-  return storefrontListings(seed, catalogue, storefront, 'software')
+  return storefrontListings(seed, catalogue, storefront, entity)
     .filter(
       (listing) =>
         (type === 'paid') === listing.price.price > 0 &&

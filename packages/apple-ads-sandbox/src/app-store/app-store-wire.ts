@@ -2,13 +2,9 @@
 // /lookup) and entries of the legacy iTunes RSS top-chart feeds. Field names and formats are
 // Apple's (ids as numbers in results and strings in feeds, prices with five decimals in feeds).
 import { hash, hashString } from '../model/hash.js';
-import type { ChartType } from './app-store-search.js';
+import type { ChartQuery } from './app-store-search.js';
+import { artworkDataUrl } from './artwork.js';
 import { slug, type StoreListing } from './store-listing.js';
-
-/** Where the sandbox serves generated icons: `{origin}/app-store/artwork/{adamId}/{size}.svg`. */
-export function artworkUrl(origin: string, adamId: number, size: number): string {
-  return `${origin}/app-store/artwork/${adamId}/${size}.svg`;
-}
 
 function appPageUrl(listing: StoreListing): string {
   return `https://apps.apple.com/${listing.storefront}/app/${slug(listing.app.name)}/id${listing.app.adamId}`;
@@ -27,7 +23,7 @@ const IPHONE_DEVICES = [
 const IPAD_DEVICES = ['iPadAir5thGen-iPadAir5thGen', 'iPadPro11M4-iPadPro11M4'];
 
 /** One result of /search or /lookup, as `wrapperType: "software"`. */
-export function softwareResult(listing: StoreListing, origin: string) {
+export function softwareResult(listing: StoreListing) {
   const { app, price } = listing;
   return {
     isGameCenterEnabled: app.gameGenreId !== null,
@@ -37,9 +33,9 @@ export function softwareResult(listing: StoreListing, origin: string) {
     screenshotUrls: [],
     ipadScreenshotUrls: [],
     appletvScreenshotUrls: [],
-    artworkUrl60: artworkUrl(origin, app.adamId, 60),
-    artworkUrl100: artworkUrl(origin, app.adamId, 100),
-    artworkUrl512: artworkUrl(origin, app.adamId, 512),
+    artworkUrl60: artworkDataUrl(app, 60),
+    artworkUrl100: artworkDataUrl(app, 100),
+    artworkUrl512: artworkDataUrl(app, 512),
     artistViewUrl: `https://apps.apple.com/${listing.storefront}/developer/${slug(app.developer)}/id${artistId(listing)}?uo=4`,
     kind: 'software',
     minimumOsVersion: '15.0',
@@ -76,29 +72,28 @@ export function softwareResult(listing: StoreListing, origin: string) {
 }
 
 /** `{ resultCount, results }` of /search and /lookup. */
-export function searchAnswer(listings: readonly StoreListing[], origin: string) {
+export function searchAnswer(listings: readonly StoreListing[]) {
   return {
     resultCount: listings.length,
-    results: listings.map((listing) => softwareResult(listing, origin)),
+    results: listings.map(softwareResult),
   };
 }
 
-const CHART_TITLES: Record<ChartType, string> = {
-  free: 'iTunes Store: Top Free Apps',
-  paid: 'iTunes Store: Top Paid Apps',
-};
+function chartTitle({ type, entity }: Pick<ChartQuery, 'type' | 'entity'>): string {
+  return `iTunes Store: Top ${type === 'free' ? 'Free' : 'Paid'} ${entity === 'iPadSoftware' ? 'iPad ' : ''}Apps`;
+}
 
 /** Feeds spell the release day out: "October 6, 2010". */
 const RELEASE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** One entry of a legacy RSS top chart. */
-export function chartEntry(listing: StoreListing, origin: string) {
+export function chartEntry(listing: StoreListing) {
   const { app, price } = listing;
   const page = `${appPageUrl(listing)}?uo=2`;
   return {
     'im:name': { label: app.name },
     'im:image': [53, 75, 100].map((height) => ({
-      label: artworkUrl(origin, app.adamId, height),
+      label: artworkDataUrl(app, height),
       attributes: { height: String(height) },
     })),
     summary: { label: `${app.name}: ${listing.genres.join(', ')} by ${app.developer}.` },
@@ -141,12 +136,11 @@ export function chartEntry(listing: StoreListing, origin: string) {
  */
 export function chartFeed(
   listings: readonly StoreListing[],
-  type: ChartType,
+  chart: Pick<ChartQuery, 'type' | 'entity'>,
   feedUrl: string,
   updated: string,
-  origin: string,
 ) {
-  const entries = listings.map((listing) => chartEntry(listing, origin));
+  const entries = listings.map(chartEntry);
   return {
     feed: {
       author: { name: { label: 'iTunes Store' }, uri: { label: 'http://www.apple.com/itunes/' } },
@@ -157,7 +151,7 @@ export function chartFeed(
           : {}),
       updated: { label: updated },
       rights: { label: 'Copyright 2008 Apple Inc.' },
-      title: { label: CHART_TITLES[type] },
+      title: { label: chartTitle(chart) },
       icon: { label: 'http://itunes.apple.com/favicon.ico' },
       link: [{ attributes: { rel: 'self', href: feedUrl } }],
       id: { label: feedUrl },

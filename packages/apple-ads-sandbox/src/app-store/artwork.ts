@@ -1,13 +1,16 @@
-// Placeholder app icons served by the sandbox, so result lists show artwork offline: a rounded
-// square in a colour drawn from the app id with the app's initials.
+// Placeholder app icons, so result lists show artwork offline: a rounded square in a colour drawn
+// from the app id with the app's initials. Sent inline as data: URLs, because the web app's
+// Content-Security-Policy loads images only from itself, data: and https:, not from the sandbox.
 import type { CatalogueApp } from '../model/catalogue.js';
 import { hash } from '../model/hash.js';
 
 export function artworkSvg(app: CatalogueApp, size: number): string {
   const hue = hash(app.adamId, 312) % 360;
+  // Letters and digits only, so the name never needs escaping in the SVG.
   const initials = app.name
     .split(' ')
     .map((word) => word.charAt(0))
+    .filter((initial) => /[\p{L}\p{N}]/u.test(initial))
     .join('')
     .slice(0, 2)
     .toUpperCase();
@@ -17,4 +20,9 @@ export function artworkSvg(app: CatalogueApp, size: number): string {
     `<text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-size="40" fill="#fff">${initials}</text>` +
     `</svg>`
   );
+}
+
+/** The icon as a `data:image/svg+xml;base64,…` URL (under 600 characters). */
+export function artworkDataUrl(app: CatalogueApp, size: number): string {
+  return `data:image/svg+xml;base64,${Buffer.from(artworkSvg(app, size)).toString('base64')}`;
 }
