@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   dataRequestChannel,
@@ -12,6 +12,8 @@ import { renderInApp } from '../../../test/render-app-page';
 import { signIn } from '../../../test/session-fixtures';
 import { connectSessionToApi } from '../../auth/session/session-api';
 import { GraphqlFailure, fakeWrites } from '../../ads-manager/actions/actions-test-kit';
+import { TopBar } from '../../../app/layout/top-bar';
+import { currentSession } from '../../auth/session/session-store';
 import { DataRequestsButton } from './data-requests-button';
 
 beforeAll(async () => {
@@ -256,6 +258,19 @@ describe('data requests', () => {
     expect(calls.find((call) => call.operation === 'retryDataRequest')?.variables).toEqual({
       id: request.id,
     });
+  });
+
+  it('is in the top bar for a member who may read keyword analysis, not without a session', async () => {
+    fakeWrites({ getDataRequests: () => [dataRequest()] });
+    const topBar = (session: ReturnType<typeof currentSession>) => (
+      <TopBar session={session} navbarOpened={false} onToggleNavbar={() => {}} showBurger={false} />
+    );
+    renderInApp(topBar(currentSession()));
+    expect(await screen.findByTestId('data-requests-ring')).toBeTruthy();
+    cleanup();
+    renderInApp(topBar(null));
+    expect(await screen.findByTestId('utc-note')).toBeTruthy();
+    expect(screen.queryByTestId('data-requests-button')).toBeNull();
   });
 
   it('says when there are no data requests', async () => {
