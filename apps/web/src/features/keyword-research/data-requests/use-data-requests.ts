@@ -1,5 +1,6 @@
 // The member's data requests: read with getDataRequests and kept live by the progress messages
-// of their data-request channel; read again when a message ends a request or names an unknown one.
+// of their data-request channel; read again when a message ends a request or names an unknown
+// one, and now and then while any runs.
 import { dataRequestChannel, type DataRequest } from '@tapwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,6 +10,8 @@ import { dataRequestsApi } from './data-requests-api';
 import { applyProgressMessage, endsRequest, isDataRequestMessage } from './data-request-progress';
 
 export const DATA_REQUESTS_QUERY_KEY = ['keywordResearch', 'dataRequests'] as const;
+/** While requests run the list is also read this often, in case the socket is away. */
+export const DATA_REQUESTS_POLL_MS = 30_000;
 
 // socket.io hands every listener of an event the same message object: remembering the ones
 // applied keeps a step from counting twice when several components use the hook.
@@ -48,6 +51,10 @@ export function useDataRequests() {
     queryKey: DATA_REQUESTS_QUERY_KEY,
     queryFn: dataRequestsApi.list,
     enabled: userId !== '',
+    refetchInterval: (query) =>
+      query.state.data?.some((request) => request.status === 'RUNNING')
+        ? DATA_REQUESTS_POLL_MS
+        : false,
     select: listed,
   });
 }
