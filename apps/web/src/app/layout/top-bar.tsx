@@ -1,9 +1,11 @@
-// The top bar of spec 1 §2: UTC note, manual sync and its progress, last sync, currency,
-// language, organisation and the avatar with the user's menu.
+// The top bar of spec 1 §2: UTC note, manual sync and its progress, last sync, currency, data
+// requests, language, organisation and the avatar with the user's menu.
 import { Avatar, Burger, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hasPermission } from '../../features/auth/session/session-access';
 import type { Session } from '../../features/auth/session/session-store';
+import { DataRequestsButton } from '../../features/keyword-research/data-requests/data-requests-button';
 import { TopBarSync } from '../../features/sync/top-bar-sync';
 import { LanguageSwitcher } from './language-switcher';
 import { OrganisationSwitcher } from './organisation-switcher';
@@ -45,6 +47,7 @@ export function TopBar({ session, navbarOpened, onToggleNavbar, showBurger }: To
       </Group>
       <Group gap="xs" wrap="nowrap">
         <TopBarSync />
+        {hasPermission(session, 'keywordAnalysis.read') && <DataRequestsButton />}
         <LanguageSwitcher />
         {session ? (
           <OrganisationSwitcher session={session} />

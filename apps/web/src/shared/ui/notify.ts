@@ -6,6 +6,11 @@ export function notifySuccess(message: string): void {
   notifications.show({ message, color: 'teal', autoClose: TOAST_DURATION_MS.success });
 }
 
+/** A notice that is neither a success nor a failure ("please wait"), as short as a success. */
+export function notifyInfo(message: string): void {
+  notifications.show({ message, color: 'blue', autoClose: TOAST_DURATION_MS.success });
+}
+
 export function notifyError(message: string): void {
   notifications.show({ message, color: 'red', autoClose: TOAST_DURATION_MS.error });
 }
