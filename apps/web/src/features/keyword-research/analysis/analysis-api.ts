@@ -39,6 +39,14 @@ export interface CategoryQuestion {
 }
 
 export const analysisApi = {
+  /** The member's data requests (a link from their list names one by id). */
+  dataRequests: async () =>
+    (
+      await graphqlRequest<{ getDataRequests: DataRequest[] }>(
+        `query DataRequests { getDataRequests { ${REQUEST} } }`,
+      )
+    ).getDataRequests,
+
   searchForApps: async (term: string, locale: ResearchLocale) =>
     (
       await graphqlRequest<{ searchForApps: AppForKeyword[] }>(

@@ -1,10 +1,11 @@
 // Tab 1: the apps the storefront's search shows for a keyword, in their order.
 import { Group, Stack, TextInput } from '@mantine/core';
-import { researchTermSchema, type ResearchLocale } from '@tapwise/contracts';
+import { researchTermSchema, type DataRequest, type ResearchLocale } from '@tapwise/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi } from './analysis-api';
 import { AppCard, AppCardList } from './app-card';
+import { localeOfRequest } from './opened-request';
 import { ResearchState } from './research-state';
 import { useResearch } from './use-research';
 import { WriteButton } from './write-button';
@@ -14,11 +15,14 @@ interface Question {
   locale: ResearchLocale;
 }
 
-export function AppsForKeywordTab(props: { locale: ResearchLocale }) {
+export function AppsForKeywordTab(props: { locale: ResearchLocale; opened?: DataRequest }) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
+  const { opened } = props;
+  const [keyword, setKeyword] = useState(opened?.keyword ?? '');
   const [error, setError] = useState<string>();
-  const [question, setQuestion] = useState<Question>();
+  const [question, setQuestion] = useState<Question | undefined>(
+    () => opened?.keyword && { keyword: opened.keyword, locale: localeOfRequest(opened) },
+  );
   const research = useResearch('appsForKeyword', question, (asked: Question) =>
     analysisApi.appsForKeyword(asked.keyword, asked.locale),
   );

@@ -8,12 +8,14 @@ import {
   GAME_GENRES,
   categoryName,
   type CategoryType,
+  type DataRequest,
   type ResearchLocale,
 } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi, type CategoryQuestion } from './analysis-api';
 import { AppCard, AppCardList } from './app-card';
+import { localeOfRequest } from './opened-request';
 import { ResearchState } from './research-state';
 import { useResearch } from './use-research';
 import { WriteButton } from './write-button';
@@ -24,11 +26,14 @@ interface Question extends CategoryQuestion {
 
 const option = ({ id, name }: { id: number; name: string }) => ({ value: String(id), label: name });
 
-export function CategoryTopTab(props: { locale: ResearchLocale }) {
+export function CategoryTopTab(props: { locale: ResearchLocale; opened?: DataRequest }) {
   const { t } = useTranslation();
-  const [catId, setCatId] = useState<number>(DEFAULT_GAME_CATEGORY_ID);
-  const [type, setType] = useState<CategoryType>('free');
-  const [question, setQuestion] = useState<Question>();
+  const { opened } = props;
+  const [catId, setCatId] = useState<number>(opened?.catId ?? DEFAULT_GAME_CATEGORY_ID);
+  const [type, setType] = useState<CategoryType>(opened?.catType ?? 'free');
+  const [question, setQuestion] = useState<Question | undefined>(
+    () => opened && { catId, type, locale: localeOfRequest(opened) },
+  );
   const research = useResearch('topAppsForCategory', question, (asked: Question) =>
     analysisApi.categoryTop({ catId: asked.catId, type: asked.type }, asked.locale),
   );

@@ -1,11 +1,12 @@
 // Tab 2: the apps that rank in the top 10 for most of an app's keywords, with their share of
 // those places.
 import { Avatar, Group, Stack, Text } from '@mantine/core';
-import type { ResearchLocale, SuggestedCompetitor } from '@tapwise/contracts';
+import type { DataRequest, ResearchLocale, SuggestedCompetitor } from '@tapwise/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi, type AppRef } from './analysis-api';
+import { appOfRequest, localeOfRequest } from './opened-request';
 import { AppPicker } from './app-picker';
 import { ResearchState } from './research-state';
 import { ResearchTable } from './research-table';
@@ -65,10 +66,13 @@ function competitorColumns(t: TFunction): ResearchColumn<SuggestedCompetitor>[] 
   ];
 }
 
-export function CompetitorsTab(props: { locale: ResearchLocale }) {
+export function CompetitorsTab(props: { locale: ResearchLocale; opened?: DataRequest }) {
   const { t } = useTranslation();
-  const [app, setApp] = useState<AppRef>();
-  const [question, setQuestion] = useState<Question>();
+  const openedApp = props.opened && appOfRequest(props.opened);
+  const [app, setApp] = useState(openedApp);
+  const [question, setQuestion] = useState<Question | undefined>(
+    () => openedApp && { app: openedApp, locale: localeOfRequest(props.opened!) },
+  );
   const research = useResearch('suggestedCompetitors', question, (asked: Question) =>
     analysisApi.competitors(asked.app, asked.locale),
   );

@@ -73,6 +73,26 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Find competitors' })).toBeTruthy();
   });
 
+  it('shows the rows of a data request its link opens, in its storefront', async () => {
+    signIn();
+    const opened = buildRequest({ id: 'dr-9', appId: '42', appName: 'Word Hunt', location: 'gb' });
+    const calls = analysisServer({
+      getDataRequests: () => [buildRequest(), opened],
+      searchByApp: () => ({ keywords: [buildKeyword(5)], request: opened }),
+    });
+    openPage('/keyword-auction-insights?q=1764151200000&tab=0&request=dr-9');
+
+    await screen.findByRole('table', { name: 'Keywords of Word Hunt' });
+    expect(shownKeywords()).toEqual(['keyword 5']);
+    expect(calls.find((call) => call.operation === 'searchByApp')?.variables).toMatchObject({
+      appId: '42',
+      title: 'Word Hunt',
+      location: 'gb',
+    });
+    const storefront = screen.getByLabelText('Storefront', { selector: 'input' });
+    expect((storefront as HTMLInputElement).value).toMatch(/^United Kingdom/);
+  });
+
   it("starts a request, shows its progress from the member's channel, then its rows", async () => {
     const claims = signIn();
     const running: DataRequest = buildRequest(RUNNING);

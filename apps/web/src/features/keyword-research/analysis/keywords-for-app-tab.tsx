@@ -1,10 +1,11 @@
 // Tab 0: the keywords an app ranks for, with what the company does with them; selected keywords
 // can be added to an ad group or used in a new campaign.
 import { Group, Stack } from '@mantine/core';
-import type { KeywordRanking, ResearchLocale } from '@tapwise/contracts';
+import type { DataRequest, KeywordRanking, ResearchLocale } from '@tapwise/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi, type AppRef } from './analysis-api';
+import { appOfRequest, localeOfRequest } from './opened-request';
 import { AppPicker } from './app-picker';
 import { KeywordActions } from './keyword-actions';
 import { keywordColumns } from './keyword-columns';
@@ -20,10 +21,13 @@ interface Question {
 
 const keywordOf = (row: KeywordRanking) => row.keyword;
 
-export function KeywordsForAppTab(props: { locale: ResearchLocale }) {
+export function KeywordsForAppTab(props: { locale: ResearchLocale; opened?: DataRequest }) {
   const { t } = useTranslation();
-  const [app, setApp] = useState<AppRef>();
-  const [question, setQuestion] = useState<Question>();
+  const openedApp = props.opened && appOfRequest(props.opened);
+  const [app, setApp] = useState(openedApp);
+  const [question, setQuestion] = useState<Question | undefined>(
+    () => openedApp && { app: openedApp, locale: localeOfRequest(props.opened!) },
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const research = useResearch('keywordsForApp', question, (asked: Question) =>
     analysisApi.keywordsForApp(asked.app, asked.locale),
