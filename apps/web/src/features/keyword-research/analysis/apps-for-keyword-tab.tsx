@@ -20,8 +20,8 @@ export function AppsForKeywordTab(props: { locale: ResearchLocale; opened?: Data
   const { opened } = props;
   const [keyword, setKeyword] = useState(opened?.keyword ?? '');
   const [error, setError] = useState<string>();
-  const [question, setQuestion] = useState<Question | undefined>(
-    () => opened?.keyword && { keyword: opened.keyword, locale: localeOfRequest(opened) },
+  const [question, setQuestion] = useState<Question | undefined>(() =>
+    opened?.keyword ? { keyword: opened.keyword, locale: localeOfRequest(opened) } : undefined,
   );
   const research = useResearch('appsForKeyword', question, (asked: Question) =>
     analysisApi.appsForKeyword(asked.keyword, asked.locale),
