@@ -10,7 +10,7 @@ import { appOfRequest, localeOfRequest } from './opened-request';
 import { AppPicker } from './app-picker';
 import { ResearchState } from './research-state';
 import { ResearchTable } from './research-table';
-import type { ResearchColumn } from './table-rows';
+import { shareCell, type ResearchColumn } from './table-rows';
 import { useResearch } from './use-research';
 import { WriteButton } from './write-button';
 
@@ -62,6 +62,7 @@ function competitorColumns(t: TFunction): ResearchColumn<SuggestedCompetitor>[] 
       width: 120,
       numeric: true,
       value: (row) => row.percent_sov,
+      render: (row) => shareCell(row.percent_sov),
     },
   ];
 }

@@ -311,6 +311,35 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.operation === 'searchByKeyword')).toBe(false);
   });
 
+  it("lists an app's suggested competitors with their keywords and share of voice", async () => {
+    signIn();
+    analysisServer({
+      getCompetitors: () => ({
+        apps: [
+          { rank: 1, noOfKeywords: 12, percent_sov: 40, app: buildApp(1) },
+          { rank: 2, noOfKeywords: 30, percent_sov: 25.5, app: buildApp(2) },
+        ],
+        request: buildRequest({ opId: 4 }),
+      }),
+    });
+    openPage('/keyword-auction-insights?tab=2');
+    const user = userEvent.setup();
+    await pick(user, screen.getByRole('tabpanel'), 'App', APP.name);
+    await user.click(screen.getByRole('button', { name: 'Find competitors' }));
+
+    const table = await screen.findByRole('table', { name: `Competitors of ${APP.name}` });
+    const lines = () =>
+      [...table.querySelectorAll('tbody tr[aria-rowindex]')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      );
+    expect(lines()).toEqual([
+      ['1', 'App 1', 'Studio 1', '4.5', '12', '40.00%'],
+      ['2', 'App 2', 'Studio 2', '4.5', '30', '25.50%'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Keywords in top 10' }));
+    expect(lines()[0]![1]).toBe('App 2');
+  });
+
   it('asks for the free top apps of Games in the US by default', async () => {
     signIn();
     const calls = analysisServer({

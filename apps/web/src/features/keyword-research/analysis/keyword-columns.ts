@@ -3,7 +3,7 @@
 import type { KeywordRanking } from '@tapwise/contracts';
 import type { TFunction } from 'i18next';
 import { NO_VALUE } from '../../../shared/format/metric-format';
-import type { ResearchColumn } from './table-rows';
+import { shareCell, type ResearchColumn } from './table-rows';
 
 const money = (row: KeywordRanking) => (row.own ? Number(row.own.localSpend) : null);
 
@@ -47,6 +47,7 @@ export function keywordColumns(t: TFunction): ResearchColumn<KeywordRanking>[] {
       width: 120,
       numeric: true,
       value: (row) => row.percent_sov,
+      render: (row) => shareCell(row.percent_sov),
     },
     {
       key: 'bidding',

@@ -4,6 +4,7 @@ import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import {
   RESEARCH_DEVICES,
   RESEARCH_STOREFRONTS,
+  researchLocaleSchema,
   type ResearchDevice,
   type ResearchLocale,
 } from '@tapwise/contracts';
@@ -30,6 +31,9 @@ export function LocaleBar(props: {
     [i18n.language],
   );
   const { locale } = props;
+  const languageIssue = researchLocaleSchema
+    .safeParse(locale)
+    .error?.issues.find((issue) => issue.path[0] === 'language')?.message;
   return (
     <Group align="flex-end" gap="sm" role="group" aria-label={t('keywordAnalysis.locale.label')}>
       <Select
@@ -41,9 +45,10 @@ export function LocaleBar(props: {
         onChange={(value) => value && props.onChange({ ...locale, location: value })}
       />
       <TextInput
-        w={90}
+        w={120}
         label={t('keywordAnalysis.locale.language')}
         value={locale.language}
+        error={languageIssue && t(languageIssue)}
         maxLength={2}
         onChange={(event) => props.onChange({ ...locale, language: event.currentTarget.value })}
       />

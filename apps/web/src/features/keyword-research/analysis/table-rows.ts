@@ -2,6 +2,8 @@
 // numeric ranges, sort (empty values last either way), and write them as CSV.
 import { reportCsvLines } from '@tapwise/contracts';
 import type { ReactNode } from 'react';
+import { formatPercent } from '../../../shared/format/format';
+import { NO_VALUE } from '../../../shared/format/metric-format';
 
 export type CellValue = string | number | null;
 
@@ -88,3 +90,7 @@ export function rowsCsv<Row>(
     ...rows.map((row) => columns.map((column) => String(column.value(row) ?? ''))),
   ]);
 }
+
+/** A share 0-100 as the interface writes percentages. */
+export const shareCell = (share: number | null) =>
+  share === null ? NO_VALUE : formatPercent(share / 100);
