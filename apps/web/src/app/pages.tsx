@@ -18,6 +18,9 @@ const CompaniesPage = lazyPage(() => import('../features/staff/companies-page'))
 const SaPanelPage = lazyPage(() => import('../features/staff/sa-panel-page'));
 const OverviewPage = lazyPage(() => import('../features/overview/overview-page'));
 const AdsManagerPage = lazyPage(() => import('../features/ads-manager/ads-manager-page'));
+const KeywordAnalysisPage = lazyPage(
+  () => import('../features/keyword-research/analysis/keyword-analysis-page'),
+);
 const AutomationPage = lazyPage(() => import('../features/automation/automation-page'));
 const CampaignWizard = lazyPage(() => import('../features/campaign-creation/campaign-wizard'));
 const CampaignViewPage = lazyPage(() => import('../features/campaign-view/campaign-view-page'));
@@ -104,6 +107,12 @@ export function renderPage(page: PageKey): ReactElement {
       return <CampaignListPage />;
     case 'campaignListDialog':
       return <CampaignListDialogPage />;
+    case 'keywordAnalysis':
+      return (
+        <IntegrationGuard>
+          <KeywordAnalysisPage />
+        </IntegrationGuard>
+      );
     case 'automationRules':
       return (
         <IntegrationGuard>

@@ -162,6 +162,21 @@ describe('campaign wizard', { timeout: 20_000 }, () => {
     ).toEqual(['puzzle quest', 'puzzle games', 'brain teaser']);
   });
 
+  it('starts the first ad group with the keywords chosen in Keyword Analysis, once', async () => {
+    window.localStorage.setItem('keysFromKai', JSON.stringify(['puzzle games', 'puzzle quest']));
+    creationServer({ getDraft: () => buildDraft({ step: 'keywords' }) });
+    openDraft();
+
+    const table = await screen.findByRole('table', { name: 'Keywords of Brand' });
+    // The draft's own keyword is kept and not repeated.
+    expect(
+      within(table)
+        .getAllByLabelText('Keyword')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['puzzle quest', 'puzzle games']);
+    expect(window.localStorage.getItem('keysFromKai')).toBeNull();
+  });
+
   it('says "Unable to save campaign draft" when the draft cannot be saved', async () => {
     creationServer({
       saveCampaignDraft: () => {

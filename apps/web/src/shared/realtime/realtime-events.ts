@@ -1,5 +1,6 @@
 // The socket events of spec 2 §7.4 with their payloads, so handlers and emitters are typed.
 import type {
+  DataRequestProgressMessage,
   IntegrationDeletionEvent,
   RuleBacktestProgress,
   SOCKET_EVENTS,
@@ -12,7 +13,11 @@ export interface ServerEvents {
   [SOCKET_EVENTS.integrationDeletion]: (event: IntegrationDeletionEvent) => void;
   [SOCKET_EVENTS.sessionChanged]: (event: { teamId: string }) => void;
   [SOCKET_EVENTS.ruleBacktest]: (event: RuleBacktestProgress) => void;
+  /** A data request's progress, on its member's channel (contracts' dataRequestChannel). */
+  [channel: DataRequestChannel]: (message: DataRequestProgressMessage) => void;
 }
+
+export type DataRequestChannel = `dataRequest:${string}`;
 
 /** `syncprogress:check` as contracts' syncCheckInput accepts it. */
 export interface SyncCheck {

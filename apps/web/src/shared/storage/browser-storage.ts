@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   hiddenConfirmations: 'hiddenConfirmations',
   /** Set while the first sync of a new integration runs; cleared when its data is pulled. */
   isRefetchRequired: 'isRefetchRequired',
+  /** Keywords chosen in Keyword Analysis for a new campaign; the wizard's keywords step takes them once. */
+  keysFromKai: 'keysFromKai',
 } as const;
 
 export function readStored(key: string): string | null {

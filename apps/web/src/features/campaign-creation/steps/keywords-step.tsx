@@ -2,14 +2,43 @@
 // suggestions) and negative keywords, and the campaign's negative keywords (not when adding an ad
 // group to an existing campaign).
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STORAGE_KEYS, readStored, removeStored } from '../../../shared/storage/browser-storage';
+import { pastedKeywords } from '../wizard-values';
 import { adGroupTitle } from './ad-group-title';
 import { KeywordList } from './keyword-list';
 import { KeywordSuggestions } from './keyword-suggestions';
 import { withAdGroup, type StepProps } from './step-props';
 
+/** Keywords Keyword Analysis left for a new campaign (a JSON list of texts), taken once. */
+function takeKeywordsFromAnalysis(): string[] {
+  const stored = readStored(STORAGE_KEYS.keysFromKai);
+  if (stored === null) return [];
+  removeStored(STORAGE_KEYS.keysFromKai);
+  try {
+    const texts: unknown = JSON.parse(stored);
+    return Array.isArray(texts) ? texts.filter((text) => typeof text === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export function KeywordsStep({ values, errors, onChange, addingToCampaign }: StepProps) {
   const { t } = useTranslation();
+  // The first ad group starts with the keywords chosen in Keyword Analysis, once.
+  useEffect(() => {
+    const texts = takeKeywordsFromAnalysis();
+    const first = values.adGroups[0];
+    if (texts.length === 0 || !first) return;
+    onChange(
+      withAdGroup(values, 0, {
+        keywords: [...first.keywords, ...pastedKeywords(texts.join('\n'), first.keywords, 'EXACT')],
+      }),
+    );
+    // Only on arrival at the step: the stored keywords are gone after the first read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Stack gap="md">
       {values.adGroups.map((adGroup, index) => {
