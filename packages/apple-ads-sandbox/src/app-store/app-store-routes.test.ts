@@ -94,6 +94,17 @@ describe('GET /app-store/search', () => {
     expect(ipad.filter((result) => iphoneIds.has(result.trackId)).length).toBeGreaterThan(0);
   });
 
+  it('takes software and iPadSoftware together as Apple does, and refuses other entities', async () => {
+    expect(await searchResults('term=budget&entity=software,iPadSoftware')).toEqual(
+      await searchResults('term=budget&entity=software'),
+    );
+    const refused = await get('/search?term=budget&entity=album');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({
+      errorMessage: 'Invalid value(s) for key(s): [entity]',
+    });
+  });
+
   it('finds nothing in a storefront where the catalogue is not published', async () => {
     expect(await searchResults('term=budget&country=br')).toEqual([]);
   });
@@ -186,8 +197,12 @@ describe('App Store faults', () => {
     expect((await get('/search?term=budget')).status).toBe(200);
   });
 
-  it('answers 429 with Retry-After while rate limited', async () => {
-    sandbox.setFaults({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 });
+  it('answers 429 with Retry-After while rate limited through the admin endpoint', async () => {
+    const switched = await fetch(`${sandbox.adminUrl}/faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 }),
+    });
+    expect(await switched.json()).toMatchObject({ appStoreRateLimitBurst: 1 });
     const limited = await get('/lookup?id=1');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');

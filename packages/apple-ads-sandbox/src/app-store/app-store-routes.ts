@@ -72,8 +72,8 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
 function search(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
-  const entity = (query.get('entity') ?? 'software') as AppStoreEntity;
-  if (!ENTITIES.includes(entity)) return invalidParameter('entity');
+  const entity = searchEntity(query.get('entity'));
+  if (entity === null) return invalidParameter('entity');
   const limit = clampLimit(query.get('limit'), DEFAULT_SEARCH_LIMIT);
   const { apps } = searchAppStore(
     store.seed,
@@ -128,6 +128,16 @@ function topChartFeed(
     contentType: 'application/json; charset=utf-8',
     body: JSON.stringify(chartFeed(chart, request.type, feedUrl, updated, origin)),
   };
+}
+
+/**
+ * `software` (iPhone apps), `iPadSoftware`, or both as a comma list, which finds what `software`
+ * finds: every catalogue app runs on iPhone. Null for any other value.
+ */
+function searchEntity(value: string | null): AppStoreEntity | null {
+  const entities = (value ?? 'software').split(',');
+  if (!entities.every((entity) => (ENTITIES as readonly string[]).includes(entity))) return null;
+  return entities.includes('software') ? 'software' : 'iPadSoftware';
 }
 
 /** Apple's limit: the default when absent or not a number, at most 200. */

@@ -88,6 +88,9 @@ const CHART_TITLES: Record<ChartType, string> = {
   paid: 'iTunes Store: Top Paid Apps',
 };
 
+/** Feeds spell the release day out: "October 6, 2010". */
+const RELEASE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** One entry of a legacy RSS top chart. */
 export function chartEntry(listing: StoreListing, origin: string) {
   const { app, price } = listing;
@@ -127,7 +130,7 @@ export function chartEntry(listing: StoreListing, origin: string) {
     },
     'im:releaseDate': {
       label: listing.releaseDate,
-      attributes: { label: listing.releaseDate.slice(0, 10) },
+      attributes: { label: RELEASE_DAY.format(new Date(listing.releaseDate)) },
     },
   };
 }
