@@ -181,6 +181,24 @@ describe('GET /app-store/{cc}/rss/top{free,paid}applications', () => {
     expect(paid.some((entry) => freeIds.has(entry.id.attributes['im:id']))).toBe(false);
   });
 
+  it('charts iPad apps on the iPad feeds', async () => {
+    const ipad = await chartEntries('/us/rss/topfreeipadapplications/limit=200/json');
+    const ids = ipad.map((entry) => entry.id.attributes['im:id']).join(',');
+    const lookup = searchResponseSchema.parse(JSON.parse((await get(`/lookup?id=${ids}`)).text));
+    const devices = lookup.results.map(
+      (result) => softwareResultSchema.parse(result).supportedDevices,
+    );
+    expect(ipad.length).toBeGreaterThan(0);
+    expect(
+      devices.every((supported) => supported?.some((device) => device.startsWith('iPad'))),
+    ).toBe(true);
+  });
+
+  it('answers 404 for a storefront the App Store does not have, and no entry for an unknown genre', async () => {
+    expect((await get('/zz/rss/topfreeapplications/limit=10/json')).status).toBe(404);
+    expect(await chartEntries('/us/rss/topfreeapplications/limit=10/genre=6999/json')).toEqual([]);
+  });
+
   it('sends a chart of one entry as an object, as Apple does', async () => {
     const answer = JSON.parse((await get('/us/rss/topfreeapplications/limit=1/json')).text);
     expect(Array.isArray(answer.feed.entry)).toBe(false);

@@ -9,7 +9,7 @@ import {
   termPopularity,
 } from '../model/catalogue.js';
 import { MAX_APP_STORE_RESULTS, searchAppStore, topChart, totalApps } from './app-store-search.js';
-import { storefrontListings } from './store-listing.js';
+import { dailyDownloads, storefrontListings } from './store-listing.js';
 
 const SEED = 42;
 const catalogue = buildCatalogue(SEED);
@@ -64,6 +64,13 @@ describe('App Store search', () => {
     }
   });
 
+  it('finds every app first by its own name, as the App Store does', () => {
+    for (const app of catalogue) {
+      const { apps } = searchAppStore(SEED, catalogue, app.name, 'gb', 'software');
+      expect(apps[0]?.app.adamId).toBe(app.adamId);
+    }
+  });
+
   it('ranks differently in different storefronts and alike for the same seed', () => {
     const ids = (storefront: string) =>
       searchAppStore(SEED, catalogue, 'budget', storefront, 'software').apps.map(
@@ -85,10 +92,14 @@ describe('App Store charts and prices', () => {
   });
 
   it('splits every app of a storefront between the free and the paid chart, most downloaded first', () => {
-    const free = topChart(SEED, catalogue, 'us', 0, 'free');
-    const paid = topChart(SEED, catalogue, 'us', 0, 'paid');
+    const chart = (storefront: string, genreId: number, type: 'free' | 'paid') =>
+      topChart(SEED, catalogue, { storefront, genreId, type, entity: 'software' });
+    const free = chart('us', 0, 'free');
+    const paid = chart('us', 0, 'paid');
     expect(free.length + paid.length).toBe(catalogue.length);
-    expect(topChart(SEED, catalogue, 'br', 0, 'free')).toEqual([]);
-    expect(topChart(SEED, catalogue, 'us', 9999, 'free')).toEqual([]);
+    const downloads = free.map((listing) => dailyDownloads(SEED, listing));
+    expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
+    expect(chart('br', 0, 'free')).toEqual([]);
+    expect(chart('us', 9999, 'free')).toEqual([]);
   });
 });
