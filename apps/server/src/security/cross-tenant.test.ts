@@ -89,6 +89,10 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
     case 'adamId':
     case 'adamIds':
       return list(app.adamId);
+    // Keyword research names App Store app ids `ID`s: A's app.
+    case 'appId':
+    case 'appid':
+      return list(String(app.adamId));
     case 'campaignId':
     case 'campaignIds':
       return list(app.campaignId);
