@@ -55,7 +55,10 @@ builder.queryFields((t) => ({
     type: [TrackedKeywordRef],
     description: "The company's tracked keywords with their latest organic rank",
     args: {
-      adamId: t.arg.id({ required: false }),
+      adamId: t.arg.float({
+        required: false,
+        description: "The App Store id (Apple's ids travel as Float)",
+      }),
       location: t.arg.string({ required: false }),
     },
     resolve: (_root, args, { app, auth }) =>
@@ -83,7 +86,10 @@ builder.queryFields((t) => ({
     type: [TrackedKeywordRef],
     description: 'The biggest gains, then the biggest losses of organic rank over `days`',
     args: {
-      adamId: t.arg.id({ required: false }),
+      adamId: t.arg.float({
+        required: false,
+        description: "The App Store id (Apple's ids travel as Float)",
+      }),
       location: t.arg.string({ required: false }),
       days: t.arg.int({ required: false, defaultValue: 7 }),
       limit: t.arg.int({ required: false, defaultValue: 10 }),
@@ -104,7 +110,10 @@ builder.mutationFields((t) => ({
     type: [TrackedKeywordRef],
     description: "Tracks terms for one of the company's own apps; takes their first snapshot",
     args: {
-      adamId: t.arg.id({ required: true }),
+      adamId: t.arg.float({
+        required: true,
+        description: "The App Store id (Apple's ids travel as Float)",
+      }),
       terms: t.arg.stringList({ required: true }),
       location: t.arg.string({ required: false }),
       language: t.arg.string({ required: false }),

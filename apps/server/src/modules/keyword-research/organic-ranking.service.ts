@@ -12,6 +12,7 @@ import {
   researchLocaleSchema,
   trackKeywordsInputSchema,
   type RankPoint,
+  type ResearchStorefront,
   type TrackedKeywordRow,
 } from '@tapwise/contracts';
 import { z } from 'zod';
@@ -128,11 +129,13 @@ async function snapshotKeywords(
       location,
     );
     for (const keyword of keywords) {
+      // Stored locations passed the contracts' storefront check when tracked.
+      const locale = { ...keyword, location: keyword.location as ResearchStorefront };
       const { organicRank, totalApps } = await organicRankOf(
         sources,
         keyword.adamId,
         keyword.term,
-        keyword,
+        locale,
       );
       await repo.recordSnapshot(sources.db, keyword.teamId, {
         trackedKeywordId: keyword.id,

@@ -4,7 +4,7 @@ import { graphqlRequest } from '../../shared/api/graphql';
 
 /** One app and storefront the page is about. */
 export interface RankingScope {
-  adamId: string;
+  adamId: number;
   location: string;
 }
 
@@ -22,7 +22,7 @@ export const organicRankingApi = {
   tracked: async (scope: RankingScope) =>
     (
       await graphqlRequest<{ trackedKeywords: TrackedKeywordRow[] }>(
-        `query TrackedKeywords($adamId: ID, $location: String) {
+        `query TrackedKeywords($adamId: Float, $location: String) {
           trackedKeywords(adamId: $adamId, location: $location) { ${TRACKED_FIELDS} }
         }`,
         { ...scope },
@@ -32,7 +32,7 @@ export const organicRankingApi = {
   movers: async (scope: RankingScope, days: number) =>
     (
       await graphqlRequest<{ rankMovers: TrackedKeywordRow[] }>(
-        `query RankMovers($adamId: ID, $location: String, $days: Int) {
+        `query RankMovers($adamId: Float, $location: String, $days: Int) {
           rankMovers(adamId: $adamId, location: $location, days: $days) { ${TRACKED_FIELDS} }
         }`,
         { ...scope, days },
@@ -54,7 +54,7 @@ export const organicRankingApi = {
   track: async (scope: RankingScope, terms: string[]) =>
     (
       await graphqlRequest<{ trackKeywords: TrackedKeywordRow[] }>(
-        `mutation TrackKeywords($adamId: ID!, $terms: [String!]!, $location: String) {
+        `mutation TrackKeywords($adamId: Float!, $terms: [String!]!, $location: String) {
           trackKeywords(adamId: $adamId, terms: $terms, location: $location) { ${TRACKED_FIELDS} }
         }`,
         { ...scope, terms },

@@ -69,7 +69,7 @@ describe('organic keyword ranking page', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByLabelText('Up 3 places')).toBeTruthy();
     expect(within(rows[1]!).getByText('48')).toBeTruthy();
     expect(within(rows[2]!).getByText('Not in top 200')).toBeTruthy();
-    expect(callsOf(calls, 'trackedKeywords')).toEqual([{ adamId: '1500000001', location: 'us' }]);
+    expect(callsOf(calls, 'trackedKeywords')).toEqual([{ adamId: 1_500_000_001, location: 'us' }]);
     // The app promoted from two ad accounts is offered once.
     expect(screen.getByLabelText('App', { selector: 'input' })).toHaveProperty(
       'value',
@@ -80,7 +80,7 @@ describe('organic keyword ranking page', { timeout: 20_000 }, () => {
     await within(movers).findByText('collage');
     expect(within(movers).getByLabelText('Down 12 places')).toBeTruthy();
     expect(callsOf(calls, 'rankMovers')).toEqual([
-      { adamId: '1500000001', location: 'us', days: 7 },
+      { adamId: 1_500_000_001, location: 'us', days: 7 },
     ]);
   });
 
@@ -115,7 +115,7 @@ describe('organic keyword ranking page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Track keywords' }));
     await waitFor(() =>
       expect(callsOf(calls, 'trackKeywords')).toEqual([
-        { adamId: '1500000001', location: 'us', terms: ['photo editor', 'selfie'] },
+        { adamId: 1_500_000_001, location: 'us', terms: ['photo editor', 'selfie'] },
       ]),
     );
     await waitFor(() => expect(callsOf(calls, 'trackedKeywords')).toHaveLength(2));

@@ -45,7 +45,7 @@ export default function OrganicRankingPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [moverDays, setMoverDays] = useState(7);
   const app = own.apps.find((a) => String(a.adamId) === chosenApp) ?? own.apps[0];
-  const scope: RankingScope = { adamId: String(app?.adamId ?? ''), location };
+  const scope: RankingScope = { adamId: app?.adamId ?? 0, location };
   const enabled = app !== undefined;
 
   const tracked = useQuery({
