@@ -274,4 +274,29 @@ describe('organic keyword ranking', { timeout: 60_000 }, () => {
     const after = await api().graphql<{ trackedKeywords: Tracked[] }>(LIST, {}, company.session);
     expect(after.data!.trackedKeywords.map((k) => k.id)).not.toContain(row!.id);
   });
+
+  // Last: it fills the company's quota.
+  it('refuses tracking beyond the 500 keywords a company may track', async () => {
+    const db = server.database.db;
+    const count = async () =>
+      (await api().graphql<{ trackedKeywords: Tracked[] }>(LIST, {}, company.session)).data!
+        .trackedKeywords.length;
+    const filler = Array.from({ length: 500 - (await count()) }, (_, i) => ({
+      adamId,
+      location: 'fr',
+      language: 'fr',
+      device: 'iphone' as const,
+      term: `filler ${i}`,
+    }));
+    await trackKeywords(db, company.teamId, company.session.userId, filler);
+    const refused = await track(['one too many']);
+    expect(refused.errors![0]).toMatchObject({
+      message: 'A company can track at most 500 keywords.',
+      extensions: { error: 'BAD_REQUEST' },
+    });
+    // Tracking what is already tracked adds nothing, so it is still answered.
+    const again = await track([(await keywordWithSpend()).text]);
+    expect(again.errors).toBeUndefined();
+    expect(await count()).toBe(500);
+  });
 });
