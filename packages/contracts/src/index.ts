@@ -22,6 +22,7 @@ export * from './product-pages';
 export * from './campaign-creation-lookups';
 export * from './categories';
 export * from './keyword-research';
+export * from './organic-ranking';
 export * from './reports';
 export * from './roles';
 export * from './integrations';

@@ -81,6 +81,11 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.ruleRun.id;
     case 'draftId':
       return t.campaignDraft.id;
+    case 'trackedKeywordId':
+      return t.trackedKeyword.id;
+    case 'ids':
+      if (slot.operation === 'untrackKeywords') return list(t.trackedKeyword.id);
+      break;
     case 'idempotencyKey':
       return t.campaignCreation.idempotencyKey;
     case 'adAccountId':
@@ -160,7 +165,7 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   const aIds = new Set(
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
-      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id]),
+      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id, a.trackedKeyword.id]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);
@@ -238,6 +243,7 @@ describe('cross-tenant matrix', () => {
       'getActivityLogs',
       'getDraft',
       'getCampaignDrafts',
+      'trackedKeywords',
     ]) {
       expect(revealing, name).toContain(name);
     }

@@ -21,6 +21,10 @@ import { creationInput } from '../modules/campaign-creation/campaign-creation-fa
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
+import {
+  recordSnapshot,
+  trackKeywords,
+} from '../modules/keyword-research/tracked-keywords.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -98,6 +102,22 @@ export async function seedTenant(db: Database, marker: string) {
     },
     progressOf(creation),
   ))!;
+  const [trackedKeyword] = await trackKeywords(db, company.id, admin.user.id, [
+    {
+      adamId: app.adamId,
+      location: 'us',
+      language: 'en',
+      device: 'iphone',
+      term: `${marker} term`,
+    },
+  ]);
+  await recordSnapshot(db, company.id, {
+    trackedKeywordId: trackedKeyword!.id,
+    day: '2026-01-05',
+    organicRank: 7,
+    totalApps: FACT_MARK,
+    popularity: 50,
+  });
   return {
     company,
     admin,
@@ -114,6 +134,7 @@ export async function seedTenant(db: Database, marker: string) {
     integration,
     campaignDraft,
     campaignCreation,
+    trackedKeyword: trackedKeyword!,
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */

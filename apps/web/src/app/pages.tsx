@@ -28,6 +28,9 @@ const CampaignListPage = lazyPage(() => import('../features/campaign-creation/ca
 const CampaignListDialogPage = lazyPage(
   () => import('../features/campaign-creation/campaign-list-dialog-page'),
 );
+const OrganicRankingPage = lazyPage(
+  () => import('../features/organic-ranking/organic-ranking-page'),
+);
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
@@ -111,6 +114,12 @@ export function renderPage(page: PageKey): ReactElement {
       return (
         <IntegrationGuard>
           <KeywordAnalysisPage />
+        </IntegrationGuard>
+      );
+    case 'organicKeywordRanking':
+      return (
+        <IntegrationGuard>
+          <OrganicRankingPage />
         </IntegrationGuard>
       );
     case 'automationRules':
