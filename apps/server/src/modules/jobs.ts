@@ -10,6 +10,7 @@ import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
+import { dataRequestJob } from './keyword-research/jobs/data-request.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
 
@@ -25,6 +26,7 @@ export const allJobs = [
   ruleRunJob,
   ruleBacktestJob,
   refreshExchangeRatesJob,
+  dataRequestJob,
 ] as const;
 
 /**
