@@ -81,6 +81,10 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.ruleRun.id;
     case 'draftId':
       return t.campaignDraft.id;
+    case 'dr_id':
+      return t.dataRequest.id;
+    case 'appId':
+      return String(app.adamId);
     case 'idempotencyKey':
       return t.campaignCreation.idempotencyKey;
     case 'adAccountId':
@@ -156,7 +160,7 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   const aIds = new Set(
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
-      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id]),
+      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id, a.dataRequest.id]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);

@@ -21,6 +21,7 @@ import { creationInput } from '../modules/campaign-creation/campaign-creation-fa
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
+import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -63,6 +64,16 @@ export async function seedTenant(db: Database, marker: string) {
     userId: admin.user.id,
     request: { marker },
     total: 3,
+  });
+  const dataRequest = await insertDataRequest(db, company.id, {
+    userId: admin.user.id,
+    opId: 2,
+    keyword: `${marker} keyword`,
+    location: 'us',
+    language: 'en',
+    device: 'iphone',
+    countPref: 100,
+    totalCount: 100,
   });
   const rule = await createRule(db, company.id, {
     enabled: true,
@@ -108,6 +119,7 @@ export async function seedTenant(db: Database, marker: string) {
     customView,
     tablePreset,
     bulkAction,
+    dataRequest,
     rule,
     ruleRun,
     backtest,

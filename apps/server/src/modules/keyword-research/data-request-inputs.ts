@@ -70,3 +70,10 @@ export const getCategoryTopInput = researchLocaleSchema.extend({
   ...clientId,
 });
 export type GetCategoryTopInput = z.infer<typeof getCategoryTopInput>;
+
+/** AppKeywords and searchByAppReport: the app and storefront (the window is that of the rows). */
+export const appKeywordsInput = researchLocaleSchema.extend({
+  appId: appStoreIdSchema,
+  startDate: z.string().nullish(),
+  endDate: z.string().nullish(),
+});

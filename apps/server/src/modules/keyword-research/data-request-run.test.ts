@@ -28,7 +28,7 @@ import {
   reopenDataRequest,
   type DataRequestRow,
 } from './data-requests.repository';
-import { latestAppKeywords } from './data-requests.service';
+import { latestAppKeywords } from './app-keywords';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -5,8 +5,11 @@ import {
   DATA_REQUEST_OP_IDS,
   DATA_REQUEST_REUSE_HOURS,
   dataRequestTaskText,
+  type AppForKeyword,
   type DataRequest,
   type KeywordRanking,
+  type SuggestedCompetitor,
+  type TopCategoryApp,
   type ResearchLocale,
 } from '@tapwise/contracts';
 import type { AppStoreApp } from '@tapwise/app-store';
@@ -17,6 +20,7 @@ import type { JobContext } from '../job-context';
 import { DATA_REQUEST_KIND_BY_OP_ID } from './data-request-kinds';
 import {
   getCategoryTopInput,
+  appKeywordsInput,
   getCompetitorsInput,
   searchByAppInput,
   searchByKeywordInput,
@@ -29,7 +33,6 @@ import {
   countDataRequestRows,
   deleteDataRequestRow,
   findDataRequest,
-  findLatestDoneForApp,
   findSameQuestion,
   insertDataRequest,
   listDataRequests,
@@ -39,6 +42,7 @@ import {
   type DataRequestRow,
 } from './data-requests.repository';
 import { dataRequestJob } from './jobs/data-request.job';
+import { latestAppKeywords } from './app-keywords';
 
 export const DATA_REQUEST_NOT_FOUND = 'No such data request.';
 
@@ -180,7 +184,7 @@ export async function searchByApp(ctx: StartContext, asker: Asker, raw: unknown)
 
 export async function searchByKeyword(ctx: StartContext, asker: Asker, raw: unknown) {
   const input = searchByKeywordInput.parse(raw);
-  return startRequest(
+  return startRequest<AppForKeyword>(
     ctx,
     asker,
     {
@@ -205,7 +209,7 @@ export async function getCompetitors(ctx: StartContext, asker: Asker, raw: unkno
   const sources = await openDataRequestSources(ctx, asker.teamId);
   const app = await lookUpApp(sources, Number(input.appId), input);
   const opId = DATA_REQUEST_OP_IDS.suggestedCompetitors;
-  return startRequest(
+  return startRequest<SuggestedCompetitor>(
     ctx,
     asker,
     {
@@ -229,7 +233,7 @@ export async function getCompetitors(ctx: StartContext, asker: Asker, raw: unkno
 export async function getCategoryTop(ctx: StartContext, asker: Asker, raw: unknown) {
   const input = getCategoryTopInput.parse(raw);
   const opId = DATA_REQUEST_OP_IDS.topAppsForCategory;
-  return startRequest(
+  return startRequest<TopCategoryApp>(
     ctx,
     asker,
     {
@@ -293,22 +297,14 @@ export async function retryDataRequest(
   return dataRequestOf(reopened);
 }
 
-/** Rows of the company's latest finished keywords-for-app request of the app in the storefront. */
-export async function latestAppKeywords(
+/** AppKeywords and searchByAppReport: the rows of the app's latest keywords-for-app request. */
+export async function latestAppKeywordsOf(
   ctx: Pick<AppContext, 'db'>,
   teamId: string,
-  appId: number,
-  locale: ResearchLocale,
+  raw: unknown,
 ): Promise<KeywordRanking[]> {
-  const request = await findLatestDoneForApp(
-    ctx.db,
-    teamId,
-    DATA_REQUEST_OP_IDS.keywordsForApp,
-    appId,
-    locale,
-  );
-  if (!request) return [];
-  return (await readDataRequestRows(ctx.db, teamId, request.id)) as KeywordRanking[];
+  const input = appKeywordsInput.parse(raw);
+  return latestAppKeywords(ctx, teamId, Number(input.appId), input);
 }
 
 /** The job's work: the request's kind runs over the company's sources. */
