@@ -43,6 +43,8 @@ export interface TopChartQuery {
   genreId: number;
   type: ChartType;
   limit: number;
+  /** The iPad charts when 'ipad'; the iPhone charts otherwise. */
+  device?: AppStoreDevice;
 }
 
 export interface AppStoreClient {

@@ -29,6 +29,7 @@ console.log(
     url: sandbox.url,
     tokenUrl: sandbox.tokenUrl,
     adminUrl: sandbox.adminUrl,
+    appStoreUrl: sandbox.appStoreUrl,
     scenario: sandbox.scenario,
     seed: sandbox.seed,
     accounts: sandbox.accounts(),

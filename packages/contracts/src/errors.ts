@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   AUTOMATION_SWITCHED_OFF: 35,
   /** Apple Ads did not answer a live read (its product pages, geo, suggestions). */
   APPLE_ADS_READ_FAILED: 36,
+  /** The App Store did not answer a keyword-research read (outage or rate limit); try again later. */
+  APP_STORE_UNAVAILABLE: 37,
   INTERNAL: 50,
 } as const;
 
@@ -57,6 +59,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   ENTITY_CHANGED: 409,
   AUTOMATION_SWITCHED_OFF: 423,
   APPLE_ADS_READ_FAILED: 502,
+  APP_STORE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -11,6 +11,7 @@ import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { dataRequestJob } from './keyword-research/jobs/data-request.job';
+import { pruneAppStoreCacheJob } from './keyword-research/jobs/prune-app-store-cache.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
 
@@ -27,6 +28,7 @@ export const allJobs = [
   ruleBacktestJob,
   refreshExchangeRatesJob,
   dataRequestJob,
+  pruneAppStoreCacheJob,
 ] as const;
 
 /**

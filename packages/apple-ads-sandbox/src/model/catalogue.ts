@@ -162,10 +162,21 @@ export const CATEGORIES: readonly CategorySeed[] = [
   },
 ];
 
-/** App Store game genres (7001-7019) used for apps in the Games category. */
-const GAME_GENRES: readonly number[] = [
-  7001, 7002, 7003, 7004, 7005, 7009, 7012, 7013, 7015, 7017, 7019,
-];
+/** App Store game genres (7001-7019) used for apps in the Games category, by Apple's names. */
+export const GAME_GENRE_NAMES: Readonly<Record<number, string>> = {
+  7001: 'Action',
+  7002: 'Adventure',
+  7003: 'Casual',
+  7004: 'Board',
+  7005: 'Card',
+  7009: 'Family',
+  7012: 'Puzzle',
+  7013: 'Racing',
+  7015: 'Simulation',
+  7017: 'Strategy',
+  7019: 'Word',
+};
+const GAME_GENRES: readonly number[] = Object.keys(GAME_GENRE_NAMES).map(Number);
 
 const NAME_STARTS = [
   'Swift',

@@ -1,5 +1,6 @@
 // Fault switches: the failure modes a client must survive, toggled through the admin endpoint
-// (outside /v1) or in-process. Counters are consumed one request at a time.
+// (outside /v1) or in-process. Counters are consumed one request at a time. The App Store's are
+// apart from Apple Ads': one surface's outage leaves the other answering.
 
 export interface FaultSettings {
   /** Added to every /v1 response. */
@@ -10,8 +11,12 @@ export interface FaultSettings {
   serverErrors: number;
   /** The next N writes are applied, then the connection is dropped without an answer. */
   ambiguousWrites: number;
-  /** Retry-After seconds sent with injected 429s. */
+  /** Retry-After seconds sent with injected 429s (Apple Ads and App Store). */
   retryAfterSeconds: number;
+  /** The next N /app-store requests answer 503 (a large N is a lasting outage). */
+  appStoreOutage: number;
+  /** The next N /app-store requests answer 429 with Retry-After. */
+  appStoreRateLimitBurst: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -20,6 +25,8 @@ export const NO_FAULTS: FaultSettings = {
   serverErrors: 0,
   ambiguousWrites: 0,
   retryAfterSeconds: 1,
+  appStoreOutage: 0,
+  appStoreRateLimitBurst: 0,
 };
 
 export function mergeFaults(current: FaultSettings, patch: Partial<FaultSettings>): FaultSettings {

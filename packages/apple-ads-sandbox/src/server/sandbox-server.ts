@@ -1,5 +1,6 @@
 // The sandbox HTTP server: /v1 (Apple's surface), /auth/oauth2/token (Apple ID's token
-// endpoint) and /__sandbox (admin: fault switches, API users, scenario facts).
+// endpoint), /app-store (the App Store's public search, lookup and chart endpoints) and
+// /__sandbox (admin: fault switches, API users, scenario facts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { READ_ONLY_ROLES, type ApiUser, type Role } from '../model/entities.js';
@@ -23,6 +24,7 @@ import { registerSharedBudgetRoutes } from '../routes/shared-budget-routes.js';
 import { ASSET_UPLOAD_MAX_BYTES } from '@tapwise/apple-ads-schemas';
 import { registerAssetRoutes } from '../routes/asset-routes.js';
 import { registerBrandReportRoutes } from '../routes/brand-report-routes.js';
+import { answerAppStore, APP_STORE_PREFIX } from '../app-store/app-store-routes.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
@@ -70,6 +72,8 @@ export interface Sandbox {
   tokenUrl: string;
   /** Origin of the admin endpoint (/__sandbox/...). */
   adminUrl: string;
+  /** Base URL of the App Store simulation (stands in for https://itunes.apple.com). */
+  appStoreUrl: string;
   port: number;
   seed: number;
   scenario: ScenarioName;
@@ -162,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (url.pathname.startsWith('/__sandbox/'))
       return handleAdmin(request.method ?? 'GET', url.pathname, raw, response);
+    if (url.pathname.startsWith(`${APP_STORE_PREFIX}/`)) return handleAppStore(url, response);
     if (!url.pathname.startsWith('/v1/'))
       return sendJson(response, 404, {
         error: { code: 'NOT_FOUND', message: 'Not found', details: [] },
@@ -276,6 +281,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   }
 
+  function handleAppStore(url: URL, response: ServerResponse): void {
+    if (faults.appStoreOutage > 0) {
+      faults = { ...faults, appStoreOutage: faults.appStoreOutage - 1 };
+      return sendText(response, 503, 'text/plain; charset=utf-8', 'Service Unavailable');
+    }
+    if (faults.appStoreRateLimitBurst > 0) {
+      faults = { ...faults, appStoreRateLimitBurst: faults.appStoreRateLimitBurst - 1 };
+      return sendText(response, 429, 'text/plain; charset=utf-8', 'Too Many Requests', {
+        'Retry-After': String(faults.retryAfterSeconds),
+      });
+    }
+    const answer = answerAppStore(store, url, origin);
+    sendText(response, answer.status, answer.contentType, answer.body);
+  }
+
   function handleAdmin(method: string, path: string, raw: string, response: ServerResponse): void {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     if (path === '/__sandbox/faults' && method === 'GET') return sendJson(response, 200, faults);
@@ -311,6 +331,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `${origin}/v1`,
     tokenUrl: `${origin}/auth/oauth2/token`,
     adminUrl: `${origin}/__sandbox`,
+    appStoreUrl: `${origin}${APP_STORE_PREFIX}`,
     port,
     seed,
     scenario,
@@ -383,9 +404,18 @@ function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
+  sendText(response, status, 'application/json', JSON.stringify(body), headers);
+}
+
+function sendText(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
-    'Content-Type': 'application/json',
+    'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(text),
     ...headers,
   });

@@ -99,13 +99,7 @@ export const trackedKeywords = pgTable(
     term: text('term').notNull(),
   },
   (t) => [
-    uniqueIndex('tracked_keywords_unique_idx').on(
-      t.teamId,
-      t.adamId,
-      t.location,
-      t.device,
-      t.term,
-    ),
+    uniqueIndex('tracked_keywords_unique_idx').on(t.teamId, t.adamId, t.location, t.device, t.term),
   ],
 );
 
