@@ -133,15 +133,6 @@ export async function listCampaignApps(db: Database, teamId: string, adAccountId
     .where(and(eq(campaigns.teamId, teamId), eq(campaigns.adAccountId, adAccountId)));
 }
 
-/** The App Store ids of every app the company's campaigns promote: its own apps. */
-export async function listPromotedAppIds(db: Database, teamId: string): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ adamId: campaigns.adamId })
-    .from(campaigns)
-    .where(eq(campaigns.teamId, teamId));
-  return rows.map(({ adamId }) => adamId);
-}
-
 export async function countEntities(db: Database, teamId: string) {
   const countOf = async (table: typeof campaigns | typeof adGroups | typeof keywords) =>
     (await db.select({ n: count() }).from(table).where(eq(table.teamId, teamId)))[0]?.n ?? 0;

@@ -68,7 +68,7 @@ function announce(
 }
 
 export async function runDataRequest(
-  ctx: Pick<JobContext, 'db' | 'realtime' | 'stopping'>,
+  ctx: Pick<JobContext, 'db' | 'realtime' | 'stopping'> & Partial<Pick<JobContext, 'logger'>>,
   teamId: string,
   id: string,
   sources: DataRequestSources,
@@ -130,11 +130,12 @@ export async function runDataRequest(
 
 /** Ends a request as FAILED with a message for the user; what it fetched stays. */
 export async function failDataRequest(
-  ctx: Pick<JobContext, 'db' | 'realtime'>,
+  ctx: Pick<JobContext, 'db' | 'realtime'> & Partial<Pick<JobContext, 'logger'>>,
   request: DataRequestRow,
   state: DataRequestProgress,
   error: unknown,
 ): Promise<void> {
+  ctx.logger?.warn({ err: error, dataRequestId: request.id }, 'data request failed');
   const message = error instanceof AppError ? error.message : DATA_REQUEST_FAILED;
   const saved = await saveDataRequestStep(ctx.db, request.teamId, request.id, {
     progress: state,

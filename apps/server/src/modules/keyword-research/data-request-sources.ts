@@ -1,9 +1,10 @@
 // What a data request reads: the company's App Store, its keyword facts and its own apps. Opened
-// once per run by the job; tests hand their own App Store answers in through the same shape.
+// once per run by the job from keyword-facts; runner tests hand their own answers in this shape.
 import type { KeywordRanking, ResearchLocale } from '@tapwise/contracts';
 import type { AppStoreApp, AppStoreClient } from '@tapwise/app-store';
-import { AppError } from '../../platform/errors';
-import type { JobContext } from '../job-context';
+import type { AppContext } from '../app-context';
+import { latestAppKeywords } from './app-keywords';
+import { keywordIdeasForApp, lastThirtyDays, openResearch, rankTerms } from './keyword-facts';
 
 export interface DataRequestSources {
   appStore: AppStoreClient;
@@ -17,10 +18,24 @@ export interface DataRequestSources {
   ownAppIds(): Promise<ReadonlySet<number>>;
 }
 
-/** The company's research sources: its App Store, keyword facts and own apps. */
+/**
+ * The company's research sources (keyword-facts' openResearch; Apple Ads through the ad account
+ * promoting `appId`, else its first) in the shape the runners read.
+ */
 export async function openDataRequestSources(
-  ctx: Pick<JobContext, 'db' | 'config' | 'secrets' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
   teamId: string,
+  appId: number | null,
 ): Promise<DataRequestSources> {
-  throw new AppError('NOT_FOUND', `No research sources for ${teamId} (${ctx.config.port})`);
+  const research = await openResearch(ctx, teamId, appId);
+  const window = lastThirtyDays(research.now);
+  return {
+    appStore: research.appStore,
+    keywordIdeas: async (app, locale, limit) =>
+      (await keywordIdeasForApp(research, app, locale.location, limit)).map((idea) => idea.term),
+    rankTerms: (app, terms, locale) =>
+      rankTerms(research, { appId: app.adamId, terms, locale, window, withSearch: true }),
+    appKeywords: (app, locale) => latestAppKeywords(ctx, teamId, app.adamId, locale),
+    ownAppIds: async () => research.ownApps,
+  };
 }

@@ -146,7 +146,7 @@ builder.queryFields((t) => {
       description:
         "The app's keywords from the company's latest finished keywords-for-app request, as fetched",
       args: {
-        appId: t.arg.id({ required: true }),
+        appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
         ...locale,
         startDate: t.arg.string({ required: false }),
         endDate: t.arg.string({ required: false }),
@@ -158,7 +158,10 @@ builder.queryFields((t) => {
       ...access('keywordAnalysis.read'),
       type: [KeywordRankingRef],
       description: "Every row of the app's latest finished keywords-for-app request, for export",
-      args: { appId: t.arg.id({ required: true }), ...locale },
+      args: {
+        appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
+        ...locale,
+      },
       resolve: (_root, args, { app, auth }) =>
         latestAppKeywordsOf(app, requireTeam(auth).teamId, withoutNulls(args)),
     }),
@@ -176,7 +179,7 @@ builder.mutationFields((t) => {
     itemsPerPage: t.arg.int({ required: false }),
   };
   const appArgs = {
-    appId: t.arg.id({ required: true }),
+    appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
     title: t.arg.string({ required: false }),
     icon: t.arg.string({ required: false }),
   };

@@ -43,6 +43,7 @@ import {
 } from './data-requests.repository';
 import { dataRequestJob } from './jobs/data-request.job';
 import { latestAppKeywords } from './app-keywords';
+import { storefrontOf } from './keyword-facts';
 
 export const DATA_REQUEST_NOT_FOUND = 'No such data request.';
 
@@ -97,15 +98,13 @@ export function dataRequestOf(row: DataRequestRow, now = new Date()): DataReques
   };
 }
 
-function storefrontOf(locale: ResearchLocale) {
-  return { country: locale.location, language: locale.language, device: locale.device };
-}
-
 async function lookUpApp(
-  sources: DataRequestSources,
+  ctx: StartContext,
+  teamId: string,
   appId: number,
   locale: ResearchLocale,
 ): Promise<AppStoreApp> {
+  const sources = await openDataRequestSources(ctx, teamId, appId);
   const [app] = await sources.appStore.lookup([appId], storefrontOf(locale));
   if (!app) throw new AppError('NOT_FOUND', DATA_REQUEST_APP_GONE);
   return app;
@@ -159,8 +158,7 @@ function localeQuestion(input: ResearchLocale) {
 
 export async function searchByApp(ctx: StartContext, asker: Asker, raw: unknown) {
   const input = searchByAppInput.parse(raw);
-  const sources = await openDataRequestSources(ctx, asker.teamId);
-  const app = await lookUpApp(sources, Number(input.appId), input);
+  const app = await lookUpApp(ctx, asker.teamId, Number(input.appId), input);
   return startRequest<KeywordRanking>(
     ctx,
     asker,
@@ -206,8 +204,7 @@ const WHOLE_LIST = { currPage: 1, itemsPerPage: 1000 };
 
 export async function getCompetitors(ctx: StartContext, asker: Asker, raw: unknown) {
   const input = getCompetitorsInput.parse(raw);
-  const sources = await openDataRequestSources(ctx, asker.teamId);
-  const app = await lookUpApp(sources, Number(input.appId), input);
+  const app = await lookUpApp(ctx, asker.teamId, Number(input.appId), input);
   const opId = DATA_REQUEST_OP_IDS.suggestedCompetitors;
   return startRequest<SuggestedCompetitor>(
     ctx,
@@ -315,7 +312,7 @@ export async function workDataRequest(ctx: JobContext, teamId: string, id: strin
   let sources: DataRequestSources;
   try {
     if (!kind) throw new Error(`No data request of opId ${request.opId}`);
-    sources = await openDataRequestSources(ctx, teamId);
+    sources = await openDataRequestSources(ctx, teamId, request.appId);
   } catch (error) {
     await failDataRequest(ctx, request, storedProgress(request), error);
     return;

@@ -2,7 +2,7 @@
 // marked when it is one of the company's own.
 import { KEYWORD_SEARCH_RESULT_COUNT, type AppForKeyword } from '@tapwise/contracts';
 import type { DataRequestRun } from '../data-request-run';
-import { researchAppOf } from '../research-app';
+import { researchAppOf } from '../keyword-facts';
 
 /** Apps per step: the spec's progress step of opId 2. */
 const BATCH = 5;

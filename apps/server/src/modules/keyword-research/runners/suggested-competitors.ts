@@ -6,7 +6,7 @@
 import type { SuggestedCompetitor } from '@tapwise/contracts';
 import type { AppStoreApp } from '@tapwise/app-store';
 import type { DataRequestRun } from '../data-request-run';
-import { researchAppOf } from '../research-app';
+import { researchAppOf } from '../keyword-facts';
 
 /** How many of the app's keywords are examined (the request's total). */
 export const COMPETITOR_KEYWORD_COUNT = 20;

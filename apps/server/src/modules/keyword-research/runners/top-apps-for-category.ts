@@ -1,7 +1,7 @@
 // Kind 5: the storefront's top chart of a category or game genre (0 = all apps), free or paid.
 import type { TopCategoryApp } from '@tapwise/contracts';
 import type { DataRequestRun } from '../data-request-run';
-import { researchAppOf } from '../research-app';
+import { researchAppOf } from '../keyword-facts';
 
 /** How many chart places a request fetches (its total). */
 export const TOP_CHART_SIZE = 100;
