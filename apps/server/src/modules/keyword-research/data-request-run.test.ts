@@ -361,6 +361,18 @@ describe('failures, restarts and cancelling', () => {
     expectSpecArithmetic(request, messages);
   });
 
+  it('leaves a finished request as it is when its job runs again', async () => {
+    const request = await newRequest(5, { catId: 0, catType: 'free' });
+    const { messages, realtime } = listener();
+    const sources = sourcesOf(storefront().appStore);
+    await run(request, sources, realtime);
+    const first = await stored(request);
+    await run(request, sources, realtime);
+
+    expect(await stored(request)).toEqual(first);
+    expect(messages).toHaveLength(1);
+  });
+
   it('stops at its next step once cancelled, announcing nothing more', async () => {
     const request = await newRequest(2, { keyword: 'cancel' });
     const { messages, realtime } = listener();
