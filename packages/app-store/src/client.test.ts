@@ -324,9 +324,10 @@ describe('retries and errors', () => {
   }
 
   it('retries a 503 with backoff and then succeeds', async () => {
+    const retries: unknown[] = [];
     const { client, clock, requests } = await clientFor(
       failingThen([{ status: 503 }, { status: 502 }]),
-      { retry: { baseDelayMs: 500 } },
+      { retry: { baseDelayMs: 500 }, onRetry: (event) => retries.push(event) },
     );
 
     await expect(client.search('chess', { ...US, limit: 10 })).resolves.toEqual({
@@ -335,6 +336,10 @@ describe('retries and errors', () => {
     });
     expect(requests).toHaveLength(3);
     expect(clock.sleeps).toEqual([500, 1000]);
+    expect(retries).toEqual([
+      { url: expect.stringContaining('/search?'), attempt: 1, delayMs: 500, reason: 'HTTP 503' },
+      { url: expect.stringContaining('/search?'), attempt: 2, delayMs: 1000, reason: 'HTTP 502' },
+    ]);
   });
 
   it('waits as long as a 429 Retry-After says', async () => {

@@ -1,16 +1,16 @@
 // The App Store client: Apple's public search, lookup and top-chart endpoints as ASO tools read
 // them, cached, rate limited and retried (see README.md for the choices).
 import { AppStoreError } from './errors.js';
-import { DEFAULT_RETRY, getJson, type HttpOptions, type RetryOptions } from './http.js';
+import {
+  DEFAULT_RETRY,
+  getJson,
+  type HttpOptions,
+  type RetryEvent,
+  type RetryOptions,
+} from './http.js';
 import { appFromChartEntry, chartEntries, softwareResults } from './mapping.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
-import type {
-  AppStoreApp,
-  AppStoreCache,
-  AppStoreClient,
-  StorefrontQuery,
-  TopChartQuery,
-} from './types.js';
+import type { AppStoreApp, AppStoreCache, AppStoreClient, TopChartQuery } from './types.js';
 
 export interface AppStoreClientOptions {
   /** Apple's origin, or the sandbox's `<origin>/app-store`. */
@@ -26,6 +26,8 @@ export interface AppStoreClientOptions {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Told of each retry (the failed try, the wait and why), for logs. */
+  onRetry?: (event: RetryEvent) => void;
 }
 
 export const APPLE_BASE_URL = 'https://itunes.apple.com';
@@ -50,6 +52,7 @@ export function createAppStoreClient(options: AppStoreClientOptions = {}): AppSt
     timeoutMs: options.timeoutMs ?? 15_000,
     sleep,
     now,
+    onRetry: options.onRetry,
   };
 
   /**
@@ -100,7 +103,7 @@ export function createAppStoreClient(options: AppStoreClientOptions = {}): AppSt
       return { apps, totalApps: resultCount };
     },
 
-    lookup(adamIds, query: StorefrontQuery) {
+    lookup(adamIds, query) {
       return lookupInCountry(adamIds, query.country);
     },
 
@@ -111,14 +114,11 @@ export function createAppStoreClient(options: AppStoreClientOptions = {}): AppSt
       const chart = (await get(url, CHART_TTL_SECONDS, chartEntries)).map(appFromChartEntry);
       // The feed has no ratings or versions: one batched lookup fills them in so cards can show them;
       // an app the lookup does not know keeps what the chart said.
-      const details = new Map(
-        (
-          await lookupInCountry(
-            chart.map((app) => app.adamId),
-            query.country,
-          )
-        ).map((app) => [app.adamId, app]),
+      const known = await lookupInCountry(
+        chart.map((app) => app.adamId),
+        query.country,
       );
+      const details = new Map(known.map((app) => [app.adamId, app]));
       return chart.map((app) => details.get(app.adamId) ?? app);
     },
   };

@@ -20,11 +20,26 @@ export interface HttpOptions {
   timeoutMs: number;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
+  /** Called before each wait between tries, so callers can log or measure backoff. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+export interface RetryEvent {
+  url: string;
+  /** The try that failed, 1 for the first. */
+  attempt: number;
+  delayMs: number;
+  reason: string;
 }
 
 /** The parsed JSON body of a GET, or an AppStoreError once retries are spent. */
 export async function getJson(url: string, options: HttpOptions): Promise<unknown> {
   const { retry } = options;
+  const wait = (attempt: number, retryAfter: number | null, reason: string) => {
+    const delayMs = backoffMs(attempt, retryAfter, retry);
+    options.onRetry?.({ url, attempt, delayMs, reason });
+    return options.sleep(delayMs);
+  };
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= retry.attempts;
     await options.limiter.acquire();
@@ -41,13 +56,13 @@ export async function getJson(url: string, options: HttpOptions): Promise<unknow
         throw new AppStoreError('unavailable', `GET ${url} failed: ${message(error)}`, null, {
           cause: error,
         });
-      await options.sleep(backoffMs(attempt, null, retry));
+      await wait(attempt, null, `network: ${message(error)}`);
       continue;
     }
     if (response.ok) return parseJson(url, text);
     const transient = response.status === 429 || response.status >= 500;
     if (transient && !last) {
-      await options.sleep(backoffMs(attempt, retryAfterMs(response.headers, options.now), retry));
+      await wait(attempt, retryAfterMs(response.headers, options.now), `HTTP ${response.status}`);
       continue;
     }
     throw new AppStoreError(

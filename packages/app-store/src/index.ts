@@ -1,7 +1,7 @@
 // Public API of the App Store data client.
 export { APPLE_BASE_URL, createAppStoreClient, type AppStoreClientOptions } from './client.js';
 export { AppStoreError, type AppStoreErrorKind } from './errors.js';
-export type { RetryOptions } from './http.js';
+export type { RetryEvent, RetryOptions } from './http.js';
 export { createRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter.js';
 export type {
   AppStoreApp,

@@ -16,6 +16,7 @@ import './campaign-creation/creation-lookups.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
 import './keyword-research/data-requests.graphql';
+import './keyword-research/keyword-research.graphql';
 import './staff/staff.graphql';
 import './sync/sync.graphql';
 import './system/system.graphql';

@@ -83,8 +83,6 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.campaignDraft.id;
     case 'dr_id':
       return t.dataRequest.id;
-    case 'appId':
-      return String(app.adamId);
     case 'idempotencyKey':
       return t.campaignCreation.idempotencyKey;
     case 'adAccountId':
@@ -93,6 +91,10 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
     case 'adamId':
     case 'adamIds':
       return list(app.adamId);
+    // Keyword research names App Store app ids `ID`s: A's app.
+    case 'appId':
+    case 'appid':
+      return list(String(app.adamId));
     case 'campaignId':
     case 'campaignIds':
       return list(app.campaignId);

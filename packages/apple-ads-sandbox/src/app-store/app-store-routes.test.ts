@@ -94,6 +94,17 @@ describe('GET /app-store/search', () => {
     expect(ipad.filter((result) => iphoneIds.has(result.trackId)).length).toBeGreaterThan(0);
   });
 
+  it('takes software and iPadSoftware together as Apple does, and refuses other entities', async () => {
+    expect(await searchResults('term=budget&entity=software,iPadSoftware')).toEqual(
+      await searchResults('term=budget&entity=software'),
+    );
+    const refused = await get('/search?term=budget&entity=album');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toMatchObject({
+      errorMessage: 'Invalid value(s) for key(s): [entity]',
+    });
+  });
+
   it('finds nothing in a storefront where the catalogue is not published', async () => {
     expect(await searchResults('term=budget&country=br')).toEqual([]);
   });
@@ -170,6 +181,24 @@ describe('GET /app-store/{cc}/rss/top{free,paid}applications', () => {
     expect(paid.some((entry) => freeIds.has(entry.id.attributes['im:id']))).toBe(false);
   });
 
+  it('charts iPad apps on the iPad feeds', async () => {
+    const ipad = await chartEntries('/us/rss/topfreeipadapplications/limit=200/json');
+    const ids = ipad.map((entry) => entry.id.attributes['im:id']).join(',');
+    const lookup = searchResponseSchema.parse(JSON.parse((await get(`/lookup?id=${ids}`)).text));
+    const devices = lookup.results.map(
+      (result) => softwareResultSchema.parse(result).supportedDevices,
+    );
+    expect(ipad.length).toBeGreaterThan(0);
+    expect(
+      devices.every((supported) => supported?.some((device) => device.startsWith('iPad'))),
+    ).toBe(true);
+  });
+
+  it('answers 404 for a storefront the App Store does not have, and no entry for an unknown genre', async () => {
+    expect((await get('/zz/rss/topfreeapplications/limit=10/json')).status).toBe(404);
+    expect(await chartEntries('/us/rss/topfreeapplications/limit=10/genre=6999/json')).toEqual([]);
+  });
+
   it('sends a chart of one entry as an object, as Apple does', async () => {
     const answer = JSON.parse((await get('/us/rss/topfreeapplications/limit=1/json')).text);
     expect(Array.isArray(answer.feed.entry)).toBe(false);
@@ -186,8 +215,12 @@ describe('App Store faults', () => {
     expect((await get('/search?term=budget')).status).toBe(200);
   });
 
-  it('answers 429 with Retry-After while rate limited', async () => {
-    sandbox.setFaults({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 });
+  it('answers 429 with Retry-After while rate limited through the admin endpoint', async () => {
+    const switched = await fetch(`${sandbox.adminUrl}/faults`, {
+      method: 'PUT',
+      body: JSON.stringify({ appStoreRateLimitBurst: 1, retryAfterSeconds: 3 }),
+    });
+    expect(await switched.json()).toMatchObject({ appStoreRateLimitBurst: 1 });
     const limited = await get('/lookup?id=1');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');

@@ -6,6 +6,7 @@ import {
   MAX_APP_STORE_RESULTS,
   searchAppStore,
   topChart,
+  type ChartQuery,
   type ChartType,
 } from './app-store-search.js';
 import { chartFeed, searchAnswer } from './app-store-wire.js';
@@ -31,9 +32,14 @@ const QUERY_PARAMETERS = {
   lang: 'ISO-2A language code',
 };
 const DEFAULT_SEARCH_LIMIT = 50;
+const NOT_FOUND: AppStoreAnswer = {
+  status: 404,
+  contentType: 'text/plain; charset=utf-8',
+  body: 'Not Found',
+};
 const ENTITIES: readonly AppStoreEntity[] = ['software', 'iPadSoftware'];
 const CHART_PATH =
-  /^\/([^/]+)\/rss\/top(free|paid)applications\/limit=(\d+)(?:\/genre=(\d+))?\/json$/;
+  /^\/(?<country>[^/]+)\/rss\/top(?<type>free|paid)(?<ipad>ipad)?applications\/limit=(?<limit>\d+)(?:\/genre=(?<genre>\d+))?\/json$/;
 const ARTWORK_PATH = /^\/artwork\/(\d+)\/(\d+)\.svg$/;
 
 /** Answers a request whose path starts with /app-store; `origin` prefixes artwork URLs. */
@@ -42,21 +48,16 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
   const query = url.searchParams;
   if (path === '/search') return search(store, query, origin);
   if (path === '/lookup') return lookup(store, query, origin);
-  const chart = CHART_PATH.exec(path);
+  const chart = CHART_PATH.exec(path)?.groups;
   if (chart) {
-    const [, country, type, limit, genre] = chart as unknown as [
-      string,
-      string,
-      ChartType,
-      string,
-      string?,
-    ];
-    return topChartFeed(
-      store,
-      { country, type, limit: Number(limit), genreId: Number(genre ?? 0) },
-      `${origin}${url.pathname}`,
-      origin,
-    );
+    const request: ChartRequest = {
+      country: chart.country ?? '',
+      type: chart.type as ChartType,
+      limit: Number(chart.limit),
+      genreId: Number(chart.genre ?? 0),
+      entity: chart.ipad ? 'iPadSoftware' : 'software',
+    };
+    return topChartFeed(store, request, `${origin}${url.pathname}`, origin);
   }
   const artwork = ARTWORK_PATH.exec(path);
   const artworkApp = artwork ? store.appsByAdamId.get(Number(artwork[1])) : undefined;
@@ -66,14 +67,14 @@ export function answerAppStore(store: SandboxStore, url: URL, origin: string): A
       contentType: 'image/svg+xml',
       body: artworkSvg(artworkApp, Math.min(1024, Number(artwork[2]))),
     };
-  return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+  return NOT_FOUND;
 }
 
 function search(store: SandboxStore, query: URLSearchParams, origin: string): AppStoreAnswer {
   const storefront = storefrontCode(query.get('country'));
   if (storefront === null) return invalidParameter('country');
-  const entity = (query.get('entity') ?? 'software') as AppStoreEntity;
-  if (!ENTITIES.includes(entity)) return invalidParameter('entity');
+  const entity = searchEntity(query.get('entity'));
+  if (entity === null) return invalidParameter('entity');
   const limit = clampLimit(query.get('limit'), DEFAULT_SEARCH_LIMIT);
   const { apps } = searchAppStore(
     store.seed,
@@ -98,11 +99,9 @@ function lookup(store: SandboxStore, query: URLSearchParams, origin: string): Ap
   return searchJson(searchAnswer(listings, origin));
 }
 
-interface ChartRequest {
+interface ChartRequest extends Omit<ChartQuery, 'storefront'> {
   country: string;
-  type: ChartType;
   limit: number;
-  genreId: number;
 }
 
 function topChartFeed(
@@ -112,22 +111,26 @@ function topChartFeed(
   origin: string,
 ): AppStoreAnswer {
   const storefront = storefrontCode(request.country);
-  if (storefront === null)
-    return { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Not Found' };
+  if (storefront === null) return NOT_FOUND;
   const limit = Math.max(1, Math.min(MAX_APP_STORE_RESULTS, request.limit));
-  const chart = topChart(
-    store.seed,
-    store.catalogue,
-    storefront,
-    request.genreId,
-    request.type,
-  ).slice(0, limit);
+  const { genreId, type, entity } = request;
+  const chart = topChart(store.seed, store.catalogue, { storefront, genreId, type, entity });
   const updated = new Date(store.now()).toISOString();
   return {
     status: 200,
     contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify(chartFeed(chart, request.type, feedUrl, updated, origin)),
+    body: JSON.stringify(chartFeed(chart.slice(0, limit), request, feedUrl, updated, origin)),
   };
+}
+
+/**
+ * `software` (iPhone apps), `iPadSoftware`, or both as a comma list, which finds what `software`
+ * finds: every catalogue app runs on iPhone. Null for any other value.
+ */
+function searchEntity(value: string | null): AppStoreEntity | null {
+  const entities = (value ?? 'software').split(',');
+  if (!entities.every((entity) => (ENTITIES as readonly string[]).includes(entity))) return null;
+  return entities.includes('software') ? 'software' : 'iPadSoftware';
 }
 
 /** Apple's limit: the default when absent or not a number, at most 200. */

@@ -103,18 +103,22 @@ function jitter(seed: number, term: string, listing: StoreListing): number {
 
 export type ChartType = 'free' | 'paid';
 
-/**
- * A top chart: the storefront's free or paid apps of a category (6000-6024), a game genre
- * (7001-7019) or all (0), by daily downloads.
- */
+export interface ChartQuery {
+  storefront: string;
+  /** A category (6000-6024), a game genre (7001-7019) or 0 for all apps. */
+  genreId: number;
+  type: ChartType;
+  /** `iPadSoftware` for the iPad charts. */
+  entity: AppStoreEntity;
+}
+
+/** A top chart: the storefront's free or paid apps of the genre, by daily downloads. */
 export function topChart(
   seed: number,
   catalogue: readonly CatalogueApp[],
-  storefront: string,
-  genreId: number,
-  type: ChartType,
+  { storefront, genreId, type, entity }: ChartQuery,
 ): StoreListing[] {
-  return storefrontListings(seed, catalogue, storefront, 'software')
+  return storefrontListings(seed, catalogue, storefront, entity)
     .filter(
       (listing) =>
         (type === 'paid') === listing.price.price > 0 &&

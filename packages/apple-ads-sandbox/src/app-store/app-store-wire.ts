@@ -2,7 +2,7 @@
 // /lookup) and entries of the legacy iTunes RSS top-chart feeds. Field names and formats are
 // Apple's (ids as numbers in results and strings in feeds, prices with five decimals in feeds).
 import { hash, hashString } from '../model/hash.js';
-import type { ChartType } from './app-store-search.js';
+import type { ChartQuery } from './app-store-search.js';
 import { slug, type StoreListing } from './store-listing.js';
 
 /** Where the sandbox serves generated icons: `{origin}/app-store/artwork/{adamId}/{size}.svg`. */
@@ -83,10 +83,12 @@ export function searchAnswer(listings: readonly StoreListing[], origin: string) 
   };
 }
 
-const CHART_TITLES: Record<ChartType, string> = {
-  free: 'iTunes Store: Top Free Apps',
-  paid: 'iTunes Store: Top Paid Apps',
-};
+function chartTitle({ type, entity }: Pick<ChartQuery, 'type' | 'entity'>): string {
+  return `iTunes Store: Top ${type === 'free' ? 'Free' : 'Paid'} ${entity === 'iPadSoftware' ? 'iPad ' : ''}Apps`;
+}
+
+/** Feeds spell the release day out: "October 6, 2010". */
+const RELEASE_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** One entry of a legacy RSS top chart. */
 export function chartEntry(listing: StoreListing, origin: string) {
@@ -127,7 +129,7 @@ export function chartEntry(listing: StoreListing, origin: string) {
     },
     'im:releaseDate': {
       label: listing.releaseDate,
-      attributes: { label: listing.releaseDate.slice(0, 10) },
+      attributes: { label: RELEASE_DAY.format(new Date(listing.releaseDate)) },
     },
   };
 }
@@ -138,7 +140,7 @@ export function chartEntry(listing: StoreListing, origin: string) {
  */
 export function chartFeed(
   listings: readonly StoreListing[],
-  type: ChartType,
+  chart: Pick<ChartQuery, 'type' | 'entity'>,
   feedUrl: string,
   updated: string,
   origin: string,
@@ -154,7 +156,7 @@ export function chartFeed(
           : {}),
       updated: { label: updated },
       rights: { label: 'Copyright 2008 Apple Inc.' },
-      title: { label: CHART_TITLES[type] },
+      title: { label: chartTitle(chart) },
       icon: { label: 'http://itunes.apple.com/favicon.ico' },
       link: [{ attributes: { rel: 'self', href: feedUrl } }],
       id: { label: feedUrl },

@@ -60,12 +60,16 @@ export function storefrontPrice(storefront: string, tier: number): StorefrontPri
   return {
     price,
     currency: pricing.currency,
-    formattedPrice:
-      price === 0
-        ? 'Free'
-        : new Intl.NumberFormat(pricing.locale, {
-            style: 'currency',
-            currency: pricing.currency,
-          }).format(price),
+    formattedPrice: price === 0 ? 'Free' : priceFormat(pricing).format(price),
   };
+}
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+function priceFormat({ locale, currency }: StorefrontPricing): Intl.NumberFormat {
+  let format = priceFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    priceFormats.set(locale, format);
+  }
+  return format;
 }

@@ -94,14 +94,14 @@ async function finished(id: string, timeoutMs = 120_000): Promise<DataRequest> {
 
 const CATEGORY_TOP = `mutation($catId: Int, $type: String) { getCategoryTop(catId: $catId, type: $type) {
   apps { rank category ${APP} } fromDB request { ${REQUEST} } } }`;
-const SEARCH_BY_APP = `mutation($appId: String!, $count: Int, $page: Int, $size: Int) {
+const SEARCH_BY_APP = `mutation($appId: ID!, $count: Int, $page: Int, $size: Int) {
   searchByApp(appId: $appId, CountPref: $count, currPage: $page, itemsPerPage: $size) {
     keywords { keyword rank organicRank popularity } paging { currPage itemsPerPage totalItems totalPages }
     fromDB request { ${REQUEST} } } }`;
 const SEARCH_BY_KEYWORD = `mutation($keyword: String!, $location: String, $page: Int, $size: Int) {
   searchByKeyword(keyword: $keyword, location: $location, currPage: $page, itemsPerPage: $size) {
     apps { rank own ${APP} } paging { totalItems totalPages } fromDB request { ${REQUEST} } } }`;
-const COMPETITORS = `mutation($appId: String!) { getCompetitors(appId: $appId) {
+const COMPETITORS = `mutation($appId: ID!) { getCompetitors(appId: $appId) {
   apps { rank noOfKeywords percent_sov ${APP} } fromDB request { ${REQUEST} } } }`;
 const DELETE = `mutation($id: ID!) { deleteDataRequest(dr_id: $id) { code } }`;
 const RETRY = `mutation($id: ID!) { retryDataRequest(dr_id: $id) { ${REQUEST} } }`;
@@ -174,7 +174,7 @@ describe('keywords of an app, its competitors and the apps of a keyword', () => 
     keyword = page.searchByApp.keywords[0]!.keyword;
 
     const report = await ok<{ searchByAppReport: { keyword: string }[]; AppKeywords: unknown[] }>(
-      `query($appId: String!) { searchByAppReport(appId: $appId) { keyword }
+      `query($appId: ID!) { searchByAppReport(appId: $appId) { keyword }
         AppKeywords(appId: $appId) { keyword } }`,
       { appId: chartAppId },
     );

@@ -11,6 +11,7 @@ import type {
 } from '@tapwise/contracts';
 import { requireTeam, type AuthContext } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
+import { appStoreIdArgument } from '../../platform/graphql/argument-forms';
 import { builder } from '../../platform/graphql/builder';
 import { withoutNulls } from '../../platform/graphql/common-types';
 import {
@@ -30,6 +31,8 @@ import {
   KeywordRankingRef,
   SuggestedCompetitorRef,
   TopCategoryAppRef,
+  localeArgs,
+  windowArgs,
 } from './research-types.graphql';
 
 const DataRequestRef = builder.objectRef<DataRequest>('DataRequest').implement({
@@ -127,11 +130,6 @@ function askerOf(auth: AuthContext | null) {
 }
 
 builder.queryFields((t) => {
-  const locale = {
-    location: t.arg.string({ required: false }),
-    language: t.arg.string({ required: false }),
-    device: t.arg.string({ required: false }),
-  };
   return {
     getDataRequests: t.field({
       ...access('keywordAnalysis.read'),
@@ -146,10 +144,9 @@ builder.queryFields((t) => {
       description:
         "The app's keywords from the company's latest finished keywords-for-app request, as fetched",
       args: {
-        appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
-        ...locale,
-        startDate: t.arg.string({ required: false }),
-        endDate: t.arg.string({ required: false }),
+        appId: t.arg.id({ required: true, ...appStoreIdArgument }),
+        ...localeArgs,
+        ...windowArgs,
       },
       resolve: (_root, args, { app, auth }) =>
         latestAppKeywordsOf(app, requireTeam(auth).teamId, withoutNulls(args)),
@@ -159,8 +156,8 @@ builder.queryFields((t) => {
       type: [KeywordRankingRef],
       description: "Every row of the app's latest finished keywords-for-app request, for export",
       args: {
-        appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
-        ...locale,
+        appId: t.arg.id({ required: true, ...appStoreIdArgument }),
+        ...localeArgs,
       },
       resolve: (_root, args, { app, auth }) =>
         latestAppKeywordsOf(app, requireTeam(auth).teamId, withoutNulls(args)),
@@ -169,17 +166,12 @@ builder.queryFields((t) => {
 });
 
 builder.mutationFields((t) => {
-  const locale = {
-    location: t.arg.string({ required: false }),
-    language: t.arg.string({ required: false }),
-    device: t.arg.string({ required: false }),
-  };
   const pageArgs = {
     currPage: t.arg.int({ required: false }),
     itemsPerPage: t.arg.int({ required: false }),
   };
   const appArgs = {
-    appId: t.arg.string({ required: true, description: 'App Store id (digits)' }),
+    appId: t.arg.id({ required: true, ...appStoreIdArgument }),
     title: t.arg.string({ required: false }),
     icon: t.arg.string({ required: false }),
   };
@@ -193,7 +185,7 @@ builder.mutationFields((t) => {
         ...appArgs,
         ...clientId,
         ...pageArgs,
-        ...locale,
+        ...localeArgs,
         opId: t.arg.int({ required: false }),
         CountPref: t.arg.int({ required: false }),
       },
@@ -203,7 +195,7 @@ builder.mutationFields((t) => {
       ...access('keywordAnalysis.write'),
       type: SearchByKeywordResultRef,
       description: 'Starts (or answers from a day-old one) a request for the apps of a keyword',
-      args: { keyword: t.arg.string({ required: true }), ...clientId, ...pageArgs, ...locale },
+      args: { keyword: t.arg.string({ required: true }), ...clientId, ...pageArgs, ...localeArgs },
       resolve: (_root, args, { app, auth }) =>
         searchByKeyword(app, askerOf(auth), withoutNulls(args)),
     }),
@@ -211,7 +203,7 @@ builder.mutationFields((t) => {
       ...access('keywordAnalysis.write'),
       type: CompetitorsResultRef,
       description: "Starts (or answers from a day-old one) a request for the app's competitors",
-      args: { ...appArgs, ...clientId, ...locale },
+      args: { ...appArgs, ...clientId, ...localeArgs },
       resolve: (_root, args, { app, auth }) =>
         getCompetitors(app, askerOf(auth), withoutNulls(args)),
     }),
@@ -224,7 +216,7 @@ builder.mutationFields((t) => {
         type: t.arg.string({ required: false }),
         now: t.arg.float({ required: false }),
         ...clientId,
-        ...locale,
+        ...localeArgs,
       },
       resolve: (_root, args, { app, auth }) =>
         getCategoryTop(app, askerOf(auth), withoutNulls(args)),

@@ -30,8 +30,12 @@ import {
 export const SEARCH_DEPTH = 200;
 /** Weeks of popularity asked for; the latest published week among them is used. */
 const POPULARITY_LOOKBACK_DAYS = 35;
-/** Share of voice is the impression share of the last 30 days (Apple keeps 30 days of it). */
+/**
+ * Share of voice is the impression share of the last 30 days (Apple keeps 30 days of it), up to
+ * the day before yesterday: yesterday in UTC may still be today in the ad account's time zone.
+ */
 const SHARE_OF_VOICE_DAYS = 29;
+const SHARE_OF_VOICE_LAST_DAY = -2;
 
 /** What research reads for one company: its App Store, its Apple Ads (one ad account) and apps. */
 export interface ResearchSources {
@@ -177,7 +181,7 @@ export async function shareOfVoiceOf(
       account.insights.impressionShare({
         timeRange: {
           start: addDays(today, -SHARE_OF_VOICE_DAYS),
-          end: addDays(today, -1),
+          end: addDays(today, SHARE_OF_VOICE_LAST_DAY),
           granularity: 'DAILY',
         },
         filters: [
@@ -209,13 +213,15 @@ export interface KeywordIdea {
 /**
  * Keyword ideas for an app, most popular first: Apple's v1 keyword suggestions for it (for an app
  * the company does not promote, seeded with its title and category through one of its own apps),
- * then the most popular terms of the genre most of them belong to.
+ * then the most popular terms of the genre most of them belong to. `seeds` narrows the suggestions
+ * to those terms' neighbourhood.
  */
 export async function keywordIdeasForApp(
   sources: ResearchSources,
   app: AppStoreApp,
   storefront: string,
   limit: number,
+  seeds?: readonly string[],
 ): Promise<KeywordIdea[]> {
   const own = sources.ownApps.has(app.adamId);
   const promoted = own ? app.adamId : [...sources.ownApps][0];
@@ -227,7 +233,7 @@ export async function keywordIdeasForApp(
             (account) =>
               account.suggestions.keywords(promoted, {
                 countriesOrRegions: [storefront.toUpperCase()],
-                ...(own ? {} : { terms: seedsOf(app) }),
+                ...(seeds ? { terms: [...seeds] } : own ? {} : { terms: seedsOf(app) }),
                 pagination: { pageSize: Math.min(limit, 1000) },
               }),
             'Apple Ads did not answer keyword suggestions for this app. Try again later.',
@@ -354,9 +360,8 @@ export async function organicRankOf(
 // The company's own facts.
 
 /**
- * Lower-cased text → the company's facts for its keywords with that text over the window, money
- * in the keywords' ad-account currency, or in its reporting currency when they differ (converted
- * per day's rate; a day without a rate is left out).
+ * Lower-cased text → the company's facts for its keywords with that text over the window (in
+ * campaigns running in `storefront` when given); see `ownFactsBy` for the money.
  */
 export async function ownFactsOf(
   sources: Pick<ResearchSources, 'db' | 'teamId'>,
@@ -365,26 +370,38 @@ export async function ownFactsOf(
   storefront?: string,
 ): Promise<Map<string, OwnKeywordFacts>> {
   const rows = await keywordFacts(sources.db, sources.teamId, terms, window, storefront);
-  const byText = new Map<string, KeywordFactRow[]>();
-  for (const row of rows) byText.set(row.text, [...(byText.get(row.text) ?? []), row]);
-  const currencies = new Set(rows.map((row) => row.currency));
-  const reporting =
-    currencies.size > 1 ? await reportingCurrencyOf(sources.db, sources.teamId) : null;
-  const rates =
-    reporting === null
-      ? null
-      : await ratesOver(sources.db, { start: window.endDate, end: window.endDate });
-  const result = new Map<string, OwnKeywordFacts>();
-  for (const [text, group] of byText) {
+  return ownFactsBy(sources, rows, (row) => row.text, window);
+}
+
+/**
+ * The company's facts of `rows` grouped by `keyOf`. Money is in the keywords' ad-account
+ * currency, or in the company's reporting currency when they differ (at the window's last day's
+ * rate; money without a rate is left out).
+ */
+export async function ownFactsBy<K>(
+  sources: Pick<ResearchSources, 'db' | 'teamId'>,
+  rows: readonly KeywordFactRow[],
+  keyOf: (row: KeywordFactRow) => K,
+  window: ResearchWindow,
+): Promise<Map<K, OwnKeywordFacts>> {
+  const groups = new Map<K, KeywordFactRow[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  const mixed = new Set(rows.map((row) => row.currency)).size > 1;
+  const reporting = mixed ? await reportingCurrencyOf(sources.db, sources.teamId) : null;
+  const rates = mixed
+    ? await ratesOver(sources.db, { start: window.endDate, end: window.endDate })
+    : null;
+  const result = new Map<K, OwnKeywordFacts>();
+  for (const [key, group] of groups) {
     const currency = reporting ?? group[0]!.currency;
     const spendMicros = group.reduce(
       (sum, row) =>
-        sum + row.localSpendMicros * (rates?.factorOn(row.currency, currency, window.endDate) ?? 1),
+        sum + row.localSpendMicros * (rates?.factorOn(row.currency, currency, window.endDate) ?? 0),
       0,
     );
-    result.set(text, {
+    result.set(key, {
       keywordIds: group.map((row) => String(row.keywordId)),
-      localSpend: (spendMicros / 1_000_000).toFixed(2),
+      localSpend: ((rates ? spendMicros : sumOf(group, 'localSpendMicros')) / 1_000_000).toFixed(2),
       currency,
       impressions: sumOf(group, 'impressions'),
       taps: sumOf(group, 'taps'),
@@ -394,8 +411,10 @@ export async function ownFactsOf(
   return result;
 }
 
-const sumOf = (rows: KeywordFactRow[], field: 'impressions' | 'taps' | 'installs') =>
-  rows.reduce((sum, row) => sum + row[field], 0);
+const sumOf = (
+  rows: KeywordFactRow[],
+  field: 'impressions' | 'taps' | 'installs' | 'localSpendMicros',
+) => rows.reduce((sum, row) => sum + row[field], 0);
 
 // ---------------------------------------------------------------------------------------------
 // A keyword ranking: everything above about terms for one app.

@@ -85,8 +85,14 @@ export const TopCategoryAppRef = builder.objectRef<TopCategoryApp>('TopCategoryA
 });
 
 /** The locale arguments every research operation takes (us, en, iphone when absent). */
-export const localeArgs = (t: { arg: { string: (options: { required: false }) => unknown } }) => ({
-  location: t.arg.string({ required: false }),
-  language: t.arg.string({ required: false }),
-  device: t.arg.string({ required: false }),
-});
+export const localeArgs = builder.args((t) => ({
+  location: t.string({ required: false }),
+  language: t.string({ required: false }),
+  device: t.string({ required: false }),
+}));
+
+/** The window of the company's own facts, YYYY-MM-DD (the last 30 days when absent). */
+export const windowArgs = builder.args((t) => ({
+  startDate: t.string({ required: false }),
+  endDate: t.string({ required: false }),
+}));

@@ -1,6 +1,7 @@
 // The form of a GraphQL field's arguments, checked before its resolver runs (see
 // platform/validation/input-forms.ts): an `ID` is always a Tapwise UUID (Apple's ids travel as
-// Float), and no text anywhere holds a NUL character.
+// Float) unless the argument is marked as App Store ids (`appStoreIdArgument`), and no text
+// anywhere holds a NUL character.
 import type { GraphQLField, GraphQLInputType, GraphQLSchema } from 'graphql';
 import {
   assertWellFormed,
@@ -46,12 +47,24 @@ function checkOf(schema: GraphQLSchema, type: GraphQLInputType): Check {
   return findNulCharacters;
 }
 
+/**
+ * Marks an `ID` argument holding App Store app ids (keyword research's contract names them `ID`):
+ * their form is the operation's zod schema's to check, not a UUID's.
+ */
+export const appStoreIdArgument = { extensions: { appStoreId: true } } as const;
+
 /** A function that throws BAD_REQUEST, with a message key per argument path, on a malformed argument. */
 export function argumentFormCheck(
   schema: GraphQLSchema,
   field: GraphQLField<unknown, unknown>,
 ): (args: Record<string, unknown>) => void {
-  const checks = field.args.map((arg) => [arg.name, checkOf(schema, arg.type)] as const);
+  const checks = field.args.map(
+    (arg) =>
+      [
+        arg.name,
+        arg.extensions['appStoreId'] ? findNulCharacters : checkOf(schema, arg.type),
+      ] as const,
+  );
   return (args) => {
     const problems: FormProblems = {};
     for (const [name, check] of checks) check(args[name], name, problems);
