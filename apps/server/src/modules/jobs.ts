@@ -10,6 +10,7 @@ import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
+import { dataRequestJob } from './keyword-research/jobs/data-request.job';
 import { pruneAppStoreCacheJob } from './keyword-research/jobs/prune-app-store-cache.job';
 import { rankSnapshotJob } from './keyword-research/jobs/rank-snapshot.job';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
@@ -27,6 +28,7 @@ export const allJobs = [
   ruleRunJob,
   ruleBacktestJob,
   refreshExchangeRatesJob,
+  dataRequestJob,
   pruneAppStoreCacheJob,
   rankSnapshotJob,
 ] as const;

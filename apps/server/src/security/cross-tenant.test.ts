@@ -86,6 +86,8 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
     case 'ids':
       if (slot.operation === 'untrackKeywords') return list(t.trackedKeyword.id);
       break;
+    case 'dr_id':
+      return t.dataRequest.id;
     case 'idempotencyKey':
       return t.campaignCreation.idempotencyKey;
     case 'adAccountId':
@@ -165,7 +167,8 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   const aIds = new Set(
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
-      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id, a.trackedKeyword.id]),
+      .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id])
+      .concat([a.trackedKeyword.id, a.dataRequest.id]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);

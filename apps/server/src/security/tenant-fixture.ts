@@ -25,6 +25,7 @@ import {
   recordSnapshot,
   trackKeywords,
 } from '../modules/keyword-research/tracked-keywords.repository';
+import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -67,6 +68,16 @@ export async function seedTenant(db: Database, marker: string) {
     userId: admin.user.id,
     request: { marker },
     total: 3,
+  });
+  const dataRequest = await insertDataRequest(db, company.id, {
+    userId: admin.user.id,
+    opId: 2,
+    keyword: `${marker} keyword`,
+    location: 'us',
+    language: 'en',
+    device: 'iphone',
+    countPref: 100,
+    totalCount: 100,
   });
   const rule = await createRule(db, company.id, {
     enabled: true,
@@ -128,6 +139,7 @@ export async function seedTenant(db: Database, marker: string) {
     customView,
     tablePreset,
     bulkAction,
+    dataRequest,
     rule,
     ruleRun,
     backtest,
