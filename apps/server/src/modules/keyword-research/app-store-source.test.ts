@@ -4,20 +4,18 @@ import { appStoreSourceOf } from './app-store-source';
 import { estimatedDailySearches } from './keyword-facts';
 
 describe('appStoreSourceOf', () => {
-  const config = { appleAdsSandboxOrigins: ['http://127.0.0.1:9100'] };
-
-  it("reads a configured sandbox's App Store simulation, without a rate limit", () => {
-    expect(appStoreSourceOf(config, { baseUrl: 'http://127.0.0.1:9100/api/v5' })).toEqual({
-      baseUrl: 'http://127.0.0.1:9100/app-store',
-      requestsPerMinute: null,
+  it("reads Apple's public App Store, 20 requests a minute, for an integration with Apple", () => {
+    expect(appStoreSourceOf({ baseUrl: 'https://api.ads.apple.com/v1' })).toEqual({
+      baseUrl: 'https://itunes.apple.com',
+      requestsPerMinute: 20,
     });
   });
 
-  it("reads Apple's public App Store, 20 requests a minute, for any other integration", () => {
-    for (const baseUrl of ['https://api.searchads.apple.com/api/v5', 'http://127.0.0.1:9200/v5'])
-      expect(appStoreSourceOf(config, { baseUrl })).toEqual({
-        baseUrl: 'https://itunes.apple.com',
-        requestsPerMinute: 20,
+  it("reads a sandbox's App Store simulation, without a rate limit, for any other address", () => {
+    for (const origin of ['http://127.0.0.1:9100', 'https://sandbox.example.test'])
+      expect(appStoreSourceOf({ baseUrl: `${origin}/v1` })).toEqual({
+        baseUrl: `${origin}/app-store`,
+        requestsPerMinute: null,
       });
   });
 });

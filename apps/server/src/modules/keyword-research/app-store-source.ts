@@ -1,7 +1,8 @@
 // Which App Store a company's research reads (docs/keyword-research.md "Which App Store a company
-// reads"): its Apple Ads integration's environment decides. An integration naming a configured
-// sandbox reads the sandbox's App Store simulation, unlimited; one with Apple reads Apple's public
-// endpoints at most 20 requests a minute for the whole process. Answers are cached in the database.
+// reads"): its Apple Ads integration's environment decides. An integration with Apple reads
+// Apple's public endpoints at most 20 requests a minute for the whole process; one with a sandbox
+// reads the sandbox's App Store simulation, unlimited. Answers are cached in the database.
+import { APPLE_ADS_BASE_URL } from '@tapwise/apple-ads';
 import {
   APPLE_BASE_URL,
   AppStoreError,
@@ -10,7 +11,6 @@ import {
   type AppStoreClient,
   type RateLimiter,
 } from '@tapwise/app-store';
-import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { findIntegration, type IntegrationRow } from '../integrations/integrations.repository';
@@ -27,15 +27,16 @@ export interface AppStoreSource {
   requestsPerMinute: number | null;
 }
 
-/** The App Store an integration's environment reads. */
-export function appStoreSourceOf(
-  config: Pick<Config, 'appleAdsSandboxOrigins'>,
-  integration: Pick<IntegrationRow, 'baseUrl'>,
-): AppStoreSource {
+/**
+ * The App Store an integration's environment reads. Only Apple's address, a sandbox this server
+ * was configured with or the demo's own sandbox can be stored on an integration, so any address
+ * other than Apple's is a sandbox, whose origin also serves the App Store simulation.
+ */
+export function appStoreSourceOf(integration: Pick<IntegrationRow, 'baseUrl'>): AppStoreSource {
   const origin = new URL(integration.baseUrl).origin;
-  return config.appleAdsSandboxOrigins.includes(origin)
-    ? { baseUrl: `${origin}/app-store`, requestsPerMinute: null }
-    : { baseUrl: APPLE_BASE_URL, requestsPerMinute: APPLE_REQUESTS_PER_MINUTE };
+  return origin === new URL(APPLE_ADS_BASE_URL).origin
+    ? { baseUrl: APPLE_BASE_URL, requestsPerMinute: APPLE_REQUESTS_PER_MINUTE }
+    : { baseUrl: `${origin}/app-store`, requestsPerMinute: null };
 }
 
 /**
@@ -44,7 +45,7 @@ export function appStoreSourceOf(
  * integration cannot research: popularity and ideas come from Apple Ads.
  */
 export async function appStoreFor(
-  ctx: { db: Database; config: Pick<Config, 'appleAdsSandboxOrigins'> },
+  ctx: { db: Database },
   teamId: string,
   fetchImpl?: typeof fetch,
 ): Promise<AppStoreClient> {
@@ -54,7 +55,7 @@ export async function appStoreFor(
       'BAD_REQUEST',
       'Keyword research needs an Apple Ads integration: add one in Settings first.',
     );
-  const source = appStoreSourceOf(ctx.config, integration);
+  const source = appStoreSourceOf(integration);
   const client = createAppStoreClient({
     baseUrl: source.baseUrl,
     cache: databaseAppStoreCache(ctx.db),
