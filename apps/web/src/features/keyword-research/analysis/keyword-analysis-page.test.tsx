@@ -8,6 +8,7 @@ import { renderInApp } from '../../../test/render-app-page';
 import { giveReportTableAHeight } from '../../../test/report-table-viewport';
 import { signIn } from '../../../test/session-fixtures';
 import { APP } from '../../ads-manager/ads-manager-factories';
+import { GraphqlFailure, fakeWrites } from '../../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../../auth/session/session-api';
 import {
   RUNNING,
@@ -143,6 +144,45 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: `Keywords of ${APP.name}` });
     expect(shownKeywords().sort()).toEqual(['keyword 1', 'keyword 2']);
     expect(calls.filter((call) => call.operation === 'searchByApp')).toHaveLength(2);
+  });
+
+  it('says the App Store did not answer when the question is refused for that', async () => {
+    signIn();
+    fakeWrites({
+      getOwnAppsFromDB: () => [APP],
+      searchByApp: () => {
+        throw new GraphqlFailure('APP_STORE_UNAVAILABLE', 'The App Store did not answer.');
+      },
+    });
+    openPage();
+    await askKeywordsOfOwnApp();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The App Store or Apple Ads did not answer. Please try again in a few minutes.',
+    );
+  });
+
+  it('continues a failed request from the tab, keeping the rows it fetched', async () => {
+    signIn();
+    const failed = buildRequest({ status: 'FAILED', error: 'The App Store did not answer.' });
+    let answer = { keywords: [buildKeyword(1)], request: failed };
+    const calls = analysisServer({
+      searchByApp: () => answer,
+      retryDataRequest: () => {
+        answer = { keywords: [buildKeyword(1), buildKeyword(2)], request: buildRequest() };
+        return { ...failed, status: 'RUNNING', completed: false };
+      },
+    });
+    openPage();
+    const user = await askKeywordsOfOwnApp();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The App Store did not answer.');
+    expect(shownKeywords()).toEqual(['keyword 1']);
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(shownKeywords().sort()).toEqual(['keyword 1', 'keyword 2']));
+    expect(calls.find((call) => call.operation === 'retryDataRequest')?.variables).toEqual({
+      id: failed.id,
+    });
   });
 
   it('sorts by popularity (largest first), then by keyword on a click', async () => {

@@ -1,11 +1,13 @@
 // What a tab shows besides its results: nothing asked yet, the request running with its
 // progress, a failure, or no rows.
-import { Alert, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyPageState } from '../../../shared/ui/page-frame';
+import { researchFailureText } from './research-failure';
 import type { Research } from './use-research';
+import { WriteButton } from './write-button';
 
 export function ResearchState<Row>(props: {
   research: Research<Row>;
@@ -17,10 +19,10 @@ export function ResearchState<Row>(props: {
   if (!props.asked) {
     return <Text c="dimmed">{t('keywordAnalysis.state.ask')}</Text>;
   }
-  if (research.isError) {
+  if (research.error) {
     return (
       <Alert color="red" role="alert">
-        {t('errors.loadFailed')}
+        {researchFailureText(research.error, t)}
       </Alert>
     );
   }
@@ -42,7 +44,19 @@ export function ResearchState<Row>(props: {
     <Stack gap="sm">
       {research.request?.status === 'FAILED' && (
         <Alert color="red" role="alert">
-          {t('keywordAnalysis.state.failed', { error: research.request.error ?? '' })}
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {t('keywordAnalysis.state.failed', { error: research.request.error ?? '' })}
+            </Text>
+            <WriteButton
+              permission="keywordAnalysis.write"
+              variant="light"
+              color="red"
+              onClick={() => void research.retry()}
+            >
+              {t('keywordAnalysis.state.retry')}
+            </WriteButton>
+          </Group>
         </Alert>
       )}
       {research.rows.length === 0 ? (

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useSession } from '../../auth/session/use-session';
 import type { DataRequestChannel } from '../../../shared/realtime/realtime-events';
 import { useSocketEvent } from '../../../shared/realtime/use-socket-event';
+import { dataRequestsApi } from '../data-requests/data-requests-api';
 import type { ResearchAnswer } from './analysis-api';
 
 export interface Research<Row> {
@@ -21,7 +22,10 @@ export interface Research<Row> {
   /** The running request's progress as its channel last reported it. */
   progress: DataRequestProgress | undefined;
   isFetching: boolean;
-  isError: boolean;
+  /** Why the question was refused (the request, if any, failing later is `request.status`). */
+  error: unknown;
+  /** Continues a failed request from the rows it kept. */
+  retry(): Promise<void>;
 }
 
 /** `question` undefined: nothing asked yet. */
@@ -54,6 +58,11 @@ export function useResearch<Question, Row>(
     request,
     progress: running ? (reported?.id === request.id ? reported.progress : request) : undefined,
     isFetching: query.isFetching,
-    isError: query.isError,
+    error: query.error,
+    retry: async () => {
+      if (!request) return;
+      await dataRequestsApi.retry(request.id);
+      await query.refetch();
+    },
   };
 }
