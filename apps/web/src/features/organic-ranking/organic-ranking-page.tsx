@@ -12,6 +12,7 @@ import { overviewApi, overviewKeys } from '../overview/overview-api';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { ResearchPagesLink } from '../keyword-research/research-pages-link';
 import { OverviewPanel, PanelBody } from '../../shared/ui/panel';
 import { QueryContent } from '../../shared/ui/query-content';
 import { AddKeywordsForm } from './add-keywords-form';
@@ -101,7 +102,7 @@ export default function OrganicRankingPage() {
   })).sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <PageFrame title={t('organicRanking.title')}>
+    <PageFrame title={t('organicRanking.title')} actions={<ResearchPagesLink to="analysis" />}>
       <PanelBody query={own.query} skeletonHeight={60}>
         {() =>
           app === undefined ? (

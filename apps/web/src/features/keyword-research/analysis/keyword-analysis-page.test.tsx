@@ -72,6 +72,9 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
     const tab = await screen.findByRole('tab', { name: 'Suggested competitors' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Find competitors' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Organic keyword ranking' }).getAttribute('href')).toBe(
+      '/organic-keyword-ranking',
+    );
   });
 
   it('shows the rows of a data request its link opens, in its storefront', async () => {

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../shared/ui/page-frame';
+import { ResearchPagesLink } from '../research-pages-link';
 import { analysisApi } from './analysis-api';
 import { AppsForKeywordTab } from './apps-for-keyword-tab';
 import { CategoryTopTab } from './category-top-tab';
@@ -45,7 +46,10 @@ export default function KeywordAnalysisPage() {
   const openedOf = (kind: TabKind) =>
     opened?.opId === DATA_REQUEST_OP_IDS[kind] ? opened : undefined;
   return (
-    <PageFrame title={t('keywordAnalysis.title')}>
+    <PageFrame
+      title={t('keywordAnalysis.title')}
+      actions={<ResearchPagesLink to="organicRanking" />}
+    >
       <Stack gap="md">
         <LocaleBar locale={locale} onChange={setLocale} />
         <Tabs
