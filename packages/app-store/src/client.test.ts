@@ -387,7 +387,8 @@ describe('retries and errors', () => {
     const client = createAppStoreClient({
       baseUrl: stub.baseUrl,
       fetch: slowFirst,
-      timeoutMs: 20,
+      // Long enough for the second answer of the local stub on a busy machine.
+      timeoutMs: 500,
       requestsPerMinute: 0,
       sleep,
     });
