@@ -14,6 +14,7 @@ import { measureAppleAdsFetch } from './measures/apple-ads-fetch.js';
 import { measureRuleEngine } from './measures/automation-rules.js';
 import { measureFirstSync } from './measures/first-sync.js';
 import { measureOverview } from './measures/overview.js';
+import { measureResearch } from './measures/research.js';
 import { measureWeb } from './measures/web.js';
 import { openBenchDataset } from './support/bench-dataset.js';
 import {
@@ -57,7 +58,16 @@ const SCALES: Record<'mature' | 'small', Scale> = {
   },
 };
 
-const MEASURES = ['sync', 'overview', 'keywords', 'rules', 'load', 'web', 'apple'] as const;
+const MEASURES = [
+  'sync',
+  'overview',
+  'keywords',
+  'rules',
+  'load',
+  'web',
+  'research',
+  'apple',
+] as const;
 type MeasureName = (typeof MEASURES)[number];
 
 const { values: options } = parseArgs({
@@ -75,7 +85,7 @@ for (const name of only)
   if (!MEASURES.includes(name as MeasureName))
     throw new Error(`--only takes ${MEASURES.join(', ')}; not ${name}`);
 
-if (only.has('web')) {
+if (only.has('web') || only.has('research')) {
   const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web app did not build');
 }
@@ -121,6 +131,17 @@ try {
       password: member.password,
       timeToData: { warmups: 1, runs: scale.quick.runs },
       table: scale.slow,
+    }),
+  );
+  await measure('research', async () =>
+    measureResearch(dataset, {
+      serverUrl: server.url,
+      context: server.context,
+      email: member.email,
+      password: member.password,
+      userId: member.user.id,
+      session: await apiClient(server.url).signIn(member.email, member.password),
+      runs: scale.slow,
     }),
   );
   await measure('apple', () => measureAppleAdsFetch(scale.scenario, scale.slow));

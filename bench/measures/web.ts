@@ -8,7 +8,7 @@ import { launchBrowser, newPage } from '../../e2e/support/browser.js';
 import type { Figure } from '../support/figures.js';
 import { median, timeRuns, type RunCounts } from '../support/timing.js';
 
-interface LongTask {
+export interface LongTask {
   start: number;
   duration: number;
 }
@@ -18,10 +18,7 @@ declare global {
   }
 }
 
-export interface WebOptions {
-  serverUrl: string;
-  email: string;
-  password: string;
+export interface WebOptions extends WebMember {
   timeToData: RunCounts;
   /** Loading and scrolling the Keywords tab with all rows. */
   table: RunCounts;
@@ -30,7 +27,13 @@ export interface WebOptions {
 const GROUP = 'web';
 const LONG_TASK_TARGET = { is: '<=', value: 50, source: 'issue 7' } as const;
 
-async function signIn(page: Page, { serverUrl, email, password }: WebOptions) {
+export interface WebMember {
+  serverUrl: string;
+  email: string;
+  password: string;
+}
+
+export async function signIn(page: Page, { serverUrl, email, password }: WebMember) {
   await page.goto(`${serverUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
@@ -181,12 +184,7 @@ async function keywordTableRun(page: Page, serverUrl: string): Promise<TableRun>
     return { started, ended: performance.now() + 1 };
   });
 
-  const tasks = await page.evaluate(() => window.longTasks.splice(0));
-  const longest = (from: number, to: number) =>
-    Math.max(
-      0,
-      ...tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration),
-    );
+  const longest = longestTaskOf(await takeLongTasks(page));
   return {
     rows,
     loadSeconds: (loaded - pickedAll) / 1000,
@@ -234,18 +232,37 @@ async function tableFigures(page: Page, options: WebOptions): Promise<Figure[]> 
   ];
 }
 
+/** A page that records every long task of its main thread, from the first script on. */
+export async function observedPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return page;
+}
+
+/** The long tasks the page recorded since the last call (or since it loaded). */
+export function takeLongTasks(page: Page): Promise<LongTask[]> {
+  return page.evaluate(() => window.longTasks.splice(0));
+}
+
+/** The longest of the tasks that started in [from, to) of the page's clock; 0 when none. */
+export function longestTaskOf(tasks: readonly LongTask[]) {
+  return (from: number, to: number) =>
+    Math.max(
+      0,
+      ...tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration),
+    );
+}
+
 export async function measureWeb(options: WebOptions): Promise<Figure[]> {
   const browser = await launchBrowser();
   try {
-    const page = await newPage(browser);
-    // Every long task of the page's main thread, from the first script on.
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.longTasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const page = await observedPage(browser);
     await signIn(page, options);
     return [
       ...(await bundleFigures(browser, options, page.context())),

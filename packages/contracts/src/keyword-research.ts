@@ -83,6 +83,8 @@ export type ResearchDevice = (typeof RESEARCH_DEVICES)[number];
 
 /** The most keywords one "keywords for app" request may ask for (its CountPref). */
 export const DATA_REQUEST_MAX_COUNT = 200;
+/** The most result rows one page of a data request holds: the page asks a whole table at once. */
+export const DATA_REQUEST_MAX_PAGE_SIZE = 1000;
 /** CountPref when the request does not say. */
 export const DATA_REQUEST_DEFAULT_COUNT = 100;
 /** A data request's task text (app name or keyword) is cut to this many characters. */

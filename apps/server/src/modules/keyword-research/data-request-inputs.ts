@@ -5,6 +5,7 @@ import {
   CATEGORY_TYPES,
   DATA_REQUEST_DEFAULT_COUNT,
   DATA_REQUEST_MAX_COUNT,
+  DATA_REQUEST_MAX_PAGE_SIZE,
   DEFAULT_GAME_CATEGORY_ID,
   appStoreIdSchema,
   categoryName,
@@ -13,16 +14,13 @@ import {
 } from '@tapwise/contracts';
 import { z } from 'zod';
 
-/** Rows a page may hold at most. */
-const MAX_PAGE_SIZE = 200;
-
 const paging = {
   currPage: z.number().int().min(1, 'validation.pageInvalid').default(1),
   itemsPerPage: z
     .number()
     .int()
     .min(1, 'validation.pageInvalid')
-    .max(MAX_PAGE_SIZE, 'validation.pageInvalid')
+    .max(DATA_REQUEST_MAX_PAGE_SIZE, 'validation.pageInvalid')
     .default(50),
 };
 const requestApp = {

@@ -2,6 +2,7 @@
 // answering from a finished one younger than a day, or from the same one still running),
 // listing, paging rows, cancelling, retrying, and the job's work.
 import {
+  DATA_REQUEST_MAX_PAGE_SIZE,
   DATA_REQUEST_OP_IDS,
   DATA_REQUEST_REUSE_HOURS,
   dataRequestTaskText,
@@ -200,7 +201,7 @@ export async function searchByKeyword(ctx: StartContext, asker: Asker, raw: unkn
 }
 
 /** Competitors and top charts answer every row at once. */
-const WHOLE_LIST = { currPage: 1, itemsPerPage: 1000 };
+const WHOLE_LIST = { currPage: 1, itemsPerPage: DATA_REQUEST_MAX_PAGE_SIZE };
 
 export async function getCompetitors(ctx: StartContext, asker: Asker, raw: unknown) {
   const input = getCompetitorsInput.parse(raw);

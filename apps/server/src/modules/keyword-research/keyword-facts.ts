@@ -437,19 +437,22 @@ export async function rankTerms(
   question: RankTermsQuestion,
 ): Promise<KeywordRanking[]> {
   const { appId, terms, locale, window } = question;
-  const [popularity, shares, own] = await Promise.all([
+  // The terms' searches and the Apple Ads reads go out together: a step waits for the slowest
+  // answer, not for their sum (against Apple the App Store's rate limiter still spaces searches).
+  const [popularity, shares, own, searches] = await Promise.all([
     popularityOf(sources, terms, locale.location),
     appId === null
       ? new Map<string, number>()
       : shareOfVoiceOf(sources, appId, terms, locale.location),
     ownFactsOf(sources, terms, window, locale.location),
+    question.withSearch
+      ? Promise.all(terms.map((keyword) => organicRankOf(sources, appId ?? 0, keyword, locale)))
+      : null,
   ]);
   const rankings: KeywordRanking[] = [];
   for (const [index, keyword] of terms.entries()) {
     const key = keyword.toLowerCase();
-    const search = question.withSearch
-      ? await organicRankOf(sources, appId ?? 0, keyword, locale)
-      : null;
+    const search = searches?.[index] ?? null;
     const termPopularity = popularity.get(key) ?? null;
     rankings.push({
       keyword,

@@ -2,7 +2,7 @@
 // mutations start a data request or answer from one; asked again with the same question once it
 // is done, they answer its rows.
 import {
-  DATA_REQUEST_MAX_COUNT,
+  DATA_REQUEST_MAX_PAGE_SIZE,
   KEYWORD_SEARCH_RESULT_COUNT,
   type AppForKeyword,
   type CategoryType,
@@ -69,8 +69,8 @@ export const analysisApi = {
           keywords { ${RANKING} } request { ${REQUEST} }
         }
       }`,
-      // One page holds every keyword a request may fetch.
-      { ...app, itemsPerPage: DATA_REQUEST_MAX_COUNT, ...locale },
+      // One page holds every row of the request, however many it kept.
+      { ...app, itemsPerPage: DATA_REQUEST_MAX_PAGE_SIZE, ...locale },
     );
     return { rows: searchByApp.keywords, request: searchByApp.request };
   },

@@ -77,7 +77,7 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
     );
   });
 
-  it('shows the rows of a data request its link opens, in its storefront', async () => {
+  it('shows every row of a data request its link opens, in its storefront', async () => {
     signIn();
     const opened = buildRequest({ id: 'dr-9', appId: '42', appName: 'Word Hunt', location: 'gb' });
     const calls = analysisServer({
@@ -92,6 +92,7 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
       appId: '42',
       title: 'Word Hunt',
       location: 'gb',
+      itemsPerPage: 1000,
     });
     const storefront = screen.getByLabelText('Storefront', { selector: 'input' });
     expect((storefront as HTMLInputElement).value).toMatch(/^United Kingdom/);
