@@ -128,7 +128,14 @@ describe('keyword research', () => {
     const params = new URL(page.url()).searchParams;
     expect(params.get('tab')).toBe('0');
     expect(Number(params.get('q'))).toBeGreaterThan(0);
-    expect(params.get('request')).toMatch(/.+/);
+    const { getDataRequests: requests } = await graphql<{
+      getDataRequests: { id: string; opId: number; appId: string | null; status: string }[];
+    }>('query { getDataRequests { id opId appId status } }');
+    const request = requests.find(
+      (entry) => entry.opId === 1 && entry.appId === String(app.adamId),
+    );
+    expect(request?.status).toBe('DONE');
+    expect(params.get('request')).toBe(request!.id);
     await table.waitFor({ timeout: 15_000 });
 
     // Three keywords the ad group does not have yet.
