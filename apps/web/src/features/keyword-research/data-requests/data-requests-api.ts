@@ -13,10 +13,10 @@ const DELETED = 0;
 
 export const dataRequestsApi = {
   list: async () =>
+    // Without `at`: the server keeps only the requests started since that time.
     (
       await graphqlRequest<{ getDataRequests: DataRequest[] }>(
-        `query GetDataRequests($at: Float) { getDataRequests(at: $at) { ${DATA_REQUEST} } }`,
-        { at: Date.now() },
+        `query GetDataRequests { getDataRequests { ${DATA_REQUEST} } }`,
       )
     ).getDataRequests,
   remove: async (id: string) => {

@@ -111,6 +111,10 @@ describe('data requests', () => {
     renderInApp(<DataRequestsButton />);
     const ring = await screen.findByTestId('data-requests-ring');
     expect(ring.dataset.progress).toBe('0');
+    // `at` keeps only the requests started since then: the whole list is asked for.
+    expect(
+      calls.find((call) => call.operation === 'getDataRequests')?.variables,
+    ).not.toHaveProperty('at');
     expect(screen.getByTestId('data-requests-button').getAttribute('aria-label')).toBe(
       'Data requests: 3 running, 0% done',
     );
