@@ -69,7 +69,7 @@ async function ok<Data>(query: string, variables: Record<string, unknown> = {}) 
 }
 
 const REQUEST = `id status completed progress totalCount currentCount opId keyword appId appName
-  catId catType error endTime`;
+  catId catType error startTime endTime`;
 const APP = 'app { application_id title }';
 
 async function requests(session = company.session): Promise<DataRequest[]> {
@@ -246,6 +246,19 @@ describe('refusals', () => {
       extensions: { code: ERROR_CODES.NOT_FOUND },
     });
     expect(await requests()).toHaveLength(before);
+  });
+
+  it('lists the requests started since `at`, and refuses a time no date can hold', async () => {
+    const all = await requests();
+    const since = await gql<{ getDataRequests: DataRequest[] }>(
+      'query($at: Float) { getDataRequests(at: $at) { id } }',
+      { at: Date.parse(all.at(-1)!.startTime) + 1 },
+    );
+    expect(since.data?.getDataRequests.length).toBe(all.length - 1);
+    const refused = await gql('query($at: Float) { getDataRequests(at: $at) { id } }', {
+      at: 1e300,
+    });
+    expect(refused.errors?.[0]?.extensions?.code).toBe(ERROR_CODES.BAD_REQUEST);
   });
 
   it('lets a read-only member read the requests but not start one', async () => {

@@ -249,11 +249,16 @@ export async function getCategoryTop(ctx: StartContext, asker: Asker, raw: unkno
 }
 
 /** The member's requests, newest first; `at` (epoch milliseconds) keeps those started since. */
+/** The latest time a JavaScript Date holds. */
+const LATEST_EPOCH_MS = 8.64e15;
+
 export async function getDataRequests(
   ctx: Pick<AppContext, 'db'>,
   asker: Asker,
   at?: number | null,
 ): Promise<DataRequest[]> {
+  if (at != null && !(Number.isInteger(at) && at >= 0 && at <= LATEST_EPOCH_MS))
+    throw new AppError('BAD_REQUEST', 'at must be a time in milliseconds since 1970.');
   const since = at && at > 1 ? new Date(at) : undefined;
   const now = new Date();
   return (await listDataRequests(ctx.db, asker.teamId, asker.userId, since)).map((row) =>
