@@ -20,7 +20,9 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type Dispatch,
   type ReactNode,
+  type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/files/download-file';
@@ -76,9 +78,6 @@ export function ResearchTable<Row>(props: ResearchTableProps<Row>) {
       ),
     [filtered, columns, sort],
   );
-  const setRange = (key: string, range: NumberRange) =>
-    setFilter((current) => ({ ...current, ranges: { ...current.ranges, [key]: range } }));
-
   function exportCsv() {
     downloadFile(
       props.fileName,
@@ -89,24 +88,7 @@ export function ResearchTable<Row>(props: ResearchTableProps<Row>) {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
-        <TextInput
-          label={t('keywordAnalysis.table.filter')}
-          value={filter.text}
-          onChange={(event) => {
-            const text = event.currentTarget.value;
-            setFilter((current) => ({ ...current, text }));
-          }}
-        />
-        {columns
-          .filter((column) => column.range)
-          .map((column) => (
-            <RangeFilter
-              key={column.key}
-              label={column.label}
-              range={filter.ranges[column.key] ?? {}}
-              onChange={(range) => setRange(column.key, range)}
-            />
-          ))}
+        <FilterInputs filter={filter} columns={columns} onChange={setFilter} />
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}
@@ -132,6 +114,43 @@ export function ResearchTable<Row>(props: ResearchTableProps<Row>) {
     </Stack>
   );
 }
+
+/** The filters do not change when the rows are sorted: kept out of a sort's render. */
+const FilterInputs = memo(function FilterInputs(props: {
+  filter: RowFilter;
+  columns: readonly ResearchColumn<never>[];
+  onChange: Dispatch<SetStateAction<RowFilter>>;
+}) {
+  const { t } = useTranslation();
+  const { onChange } = props;
+  return (
+    <>
+      <TextInput
+        label={t('keywordAnalysis.table.filter')}
+        value={props.filter.text}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          onChange((current) => ({ ...current, text }));
+        }}
+      />
+      {props.columns
+        .filter((column) => column.range)
+        .map((column) => (
+          <RangeFilter
+            key={column.key}
+            label={column.label}
+            range={props.filter.ranges[column.key] ?? {}}
+            onChange={(range) =>
+              onChange((current) => ({
+                ...current,
+                ranges: { ...current.ranges, [column.key]: range },
+              }))
+            }
+          />
+        ))}
+    </>
+  );
+});
 
 function RangeFilter(props: {
   label: string;
