@@ -138,6 +138,18 @@ describe('removing and disabling members', () => {
     }
   });
 
+  it('changes nothing, and says nothing failed, when no change is asked', async () => {
+    const { companyB, userA, adminB } = await twoCompanies();
+    await addMembership(server.database.db, companyB.id, userA.user.id);
+    const answer = await api.graphql<{ updateTeamMember: { isDisabled: boolean } }>(
+      'mutation($id: ID!) { updateTeamMember(userId: $id) { isDisabled } }',
+      { id: userA.user.id },
+      adminB,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.updateTeamMember.isDisabled).toBe(false);
+  });
+
   it('cuts a disabled member off this company at once, and nowhere else', async () => {
     const { companyB, userA, adminB, sessionA } = await twoCompanies();
     await addMembership(server.database.db, companyB.id, userA.user.id);

@@ -136,11 +136,14 @@ export async function updateMember(
   if (changes.role === 'SUPERADMIN' || membership.role === 'SUPERADMIN') {
     throw new AppError('FORBIDDEN', 'Super admin access is managed by staff.');
   }
-  const updated = await updateMembership(ctx.db, caller.teamId, userId, {
+  const patch = {
     ...(changes.role ? { role: changes.role } : {}),
     ...(changes.isReadOnly != null ? { isReadOnly: changes.isReadOnly } : {}),
     ...(changes.isDisabled != null ? { isDisabled: changes.isDisabled } : {}),
-  });
+  };
+  // Nothing asked to change (the spec's "no changes detected"): nothing to write or announce.
+  if (Object.keys(patch).length === 0) return membership;
+  const updated = await updateMembership(ctx.db, caller.teamId, userId, patch);
   // Live connections pick the change up at once: a disabled member is cut off from this company
   // (not from their others), anyone else renews their token so the screens match their new role.
   if (changes.isDisabled) await disconnectCompanySessions(ctx, caller.teamId, userId);
