@@ -90,6 +90,17 @@ describe('getProductPages', () => {
     expect(other.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
+  it('answers an app the ad account does not have as not found, not as an outage', async () => {
+    const answer = await productPages(world.company.session, {
+      adAccountId: world.adAccountId,
+      adamId: 9,
+    });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: CAMPAIGN_CREATION_MESSAGES.assetDetailsFailed,
+      extensions: { error: 'NOT_FOUND' },
+    });
+  });
+
   it('answers "Unable to fetch asset details" when Apple keeps refusing', async () => {
     // Every request answers 429 with Retry-After 0, so the client's retries end at once.
     world.sandbox.setFaults({ rateLimitBurst: 100, retryAfterSeconds: 0 });

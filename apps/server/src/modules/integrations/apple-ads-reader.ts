@@ -9,7 +9,10 @@ import { findIntegration, listAdAccounts } from './integrations.repository';
 
 export interface AppleAdsReader {
   adAccountId: number;
-  /** Runs one read; Apple's refusal or an outage becomes `failure` (a message for the user). */
+  /**
+   * Runs one read; a failure becomes `failure` (a message for the user): NOT_FOUND or BAD_REQUEST
+   * when Apple has no such thing or refuses the question, APPLE_ADS_READ_FAILED otherwise.
+   */
   read<T>(query: (account: AccountClient) => Promise<T>, failure: string): Promise<T>;
 }
 
@@ -34,6 +37,11 @@ export async function openAppleAdsReader(
       query(account).catch((error: unknown) => {
         // The client refused the request before it left Tapwise: its message names Apple's rule.
         if (error instanceof V1RequestError) throw new AppError('BAD_REQUEST', error.message);
+        // Apple found nothing or refused the question: the asker's to change, not an outage.
+        if (error instanceof AppleAdsError && error.kind === 'not-found')
+          throw new AppError('NOT_FOUND', failure);
+        if (error instanceof AppleAdsError && error.kind === 'request')
+          throw new AppError('BAD_REQUEST', failure);
         if (error instanceof AppleAdsError) throw new AppError('APPLE_ADS_READ_FAILED', failure);
         throw error;
       }),
