@@ -7,12 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi, type AppRef } from './analysis-api';
 import { appOfRequest, localeOfRequest } from './opened-request';
-import { AppPicker } from './app-picker';
+import { AppQuestion } from './app-question';
 import { ResearchState } from './research-state';
 import { ResearchTable } from './research-table';
 import { shareCell, type ResearchColumn } from './table-rows';
 import { useResearch } from './use-research';
-import { WriteButton } from './write-button';
 
 interface Question {
   app: AppRef;
@@ -80,16 +79,13 @@ export function CompetitorsTab(props: { locale: ResearchLocale; opened?: DataReq
   const columns = useMemo(() => competitorColumns(t), [t]);
   return (
     <Stack gap="md">
-      <Group align="flex-end">
-        <AppPicker locale={props.locale} value={app} onChange={setApp} />
-        <WriteButton
-          permission="keywordAnalysis.write"
-          disabled={!app}
-          onClick={() => setQuestion(app && { app, locale: props.locale })}
-        >
-          {t('keywordAnalysis.competitors.search')}
-        </WriteButton>
-      </Group>
+      <AppQuestion
+        locale={props.locale}
+        app={app}
+        onApp={setApp}
+        ask={t('keywordAnalysis.competitors.search')}
+        onAsk={(asked) => setQuestion({ app: asked, locale: props.locale })}
+      />
       <ResearchState research={research} asked={question !== undefined}>
         {(rows) => (
           <ResearchTable

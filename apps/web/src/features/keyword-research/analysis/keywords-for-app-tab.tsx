@@ -1,18 +1,17 @@
 // Tab 0: the keywords an app ranks for, with what the company does with them; selected keywords
 // can be added to an ad group or used in a new campaign.
-import { Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { DataRequest, KeywordRanking, ResearchLocale } from '@tapwise/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { analysisApi, type AppRef } from './analysis-api';
 import { appOfRequest, localeOfRequest } from './opened-request';
-import { AppPicker } from './app-picker';
+import { AppQuestion } from './app-question';
 import { KeywordActions } from './keyword-actions';
 import { keywordColumns } from './keyword-columns';
 import { ResearchState } from './research-state';
 import { ResearchTable } from './research-table';
 import { useResearch } from './use-research';
-import { WriteButton } from './write-button';
 
 interface Question {
   app: AppRef;
@@ -37,19 +36,16 @@ export function KeywordsForAppTab(props: { locale: ResearchLocale; opened?: Data
 
   return (
     <Stack gap="md">
-      <Group align="flex-end">
-        <AppPicker locale={props.locale} value={app} onChange={setApp} />
-        <WriteButton
-          permission="keywordAnalysis.write"
-          disabled={!app}
-          onClick={() => {
-            setSelected(new Set());
-            setQuestion(app && { app, locale: props.locale });
-          }}
-        >
-          {t('keywordAnalysis.keywordsForApp.search')}
-        </WriteButton>
-      </Group>
+      <AppQuestion
+        locale={props.locale}
+        app={app}
+        onApp={setApp}
+        ask={t('keywordAnalysis.keywordsForApp.search')}
+        onAsk={(asked) => {
+          setSelected(new Set());
+          setQuestion({ app: asked, locale: props.locale });
+        }}
+      />
       <ResearchState research={research} asked={question !== undefined}>
         {(rows) => (
           <ResearchTable
