@@ -10,7 +10,7 @@ import {
   type ResearchLocale,
 } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../shared/ui/page-frame';
@@ -25,6 +25,17 @@ import { localeOfRequest } from './opened-request';
 
 type TabKind = keyof typeof DATA_REQUEST_TABS;
 const TAB_KINDS = Object.keys(DATA_REQUEST_TABS) as TabKind[];
+
+/** What each tab shows: its question and answer, in the page's storefront. */
+const TAB_CONTENTS: Record<
+  TabKind,
+  ComponentType<{ locale: ResearchLocale; opened?: DataRequest }>
+> = {
+  keywordsForApp: KeywordsForAppTab,
+  appsForKeyword: AppsForKeywordTab,
+  suggestedCompetitors: CompetitorsTab,
+  topAppsForCategory: CategoryTopTab,
+};
 
 /** The tab's kind named by the query's `tab` (0-3), the first when absent or unknown. */
 export function tabOfQuery(value: string | null): TabKind {
@@ -65,34 +76,15 @@ export default function KeywordAnalysisPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="keywordsForApp" pt="md">
-            <KeywordsForAppTab
-              key={openedOf('keywordsForApp')?.id}
-              locale={locale}
-              opened={openedOf('keywordsForApp')}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="appsForKeyword" pt="md">
-            <AppsForKeywordTab
-              key={openedOf('appsForKeyword')?.id}
-              locale={locale}
-              opened={openedOf('appsForKeyword')}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="suggestedCompetitors" pt="md">
-            <CompetitorsTab
-              key={openedOf('suggestedCompetitors')?.id}
-              locale={locale}
-              opened={openedOf('suggestedCompetitors')}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="topAppsForCategory" pt="md">
-            <CategoryTopTab
-              key={openedOf('topAppsForCategory')?.id}
-              locale={locale}
-              opened={openedOf('topAppsForCategory')}
-            />
-          </Tabs.Panel>
+          {TAB_KINDS.map((kind) => {
+            const TabContent = TAB_CONTENTS[kind];
+            const opened = openedOf(kind);
+            return (
+              <Tabs.Panel key={kind} value={kind} pt="md">
+                <TabContent key={opened?.id} locale={locale} opened={opened} />
+              </Tabs.Panel>
+            );
+          })}
         </Tabs>
       </Stack>
     </PageFrame>
