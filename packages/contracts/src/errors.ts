@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   APPLE_ADS_READ_FAILED: 36,
   /** The App Store did not answer a keyword-research read (outage or rate limit); try again later. */
   APP_STORE_UNAVAILABLE: 37,
+  /** The member's AI credits, or the installation's monthly AI limit, are used up. */
+  AI_CREDITS_EXHAUSTED: 38,
+  /** The language model failed, timed out or answered garbage; no credit was spent. */
+  AI_MODEL_FAILED: 39,
   INTERNAL: 50,
 } as const;
 
@@ -60,6 +64,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   AUTOMATION_SWITCHED_OFF: 423,
   APPLE_ADS_READ_FAILED: 502,
   APP_STORE_UNAVAILABLE: 503,
+  AI_CREDITS_EXHAUSTED: 402,
+  AI_MODEL_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -18,6 +18,8 @@ export * from './automation-rules';
 export * from './campaigns';
 export * from './app-eligibility';
 export * from './campaign-creation';
+export * from './campaign-generator';
+export * from './keyword-ai';
 export * from './product-pages';
 export * from './campaign-creation-lookups';
 export * from './categories';

@@ -15,3 +15,5 @@ export * from '../../modules/currencies/currencies.tables';
 export * from '../jobs/worker-processes.tables';
 export * from '../../modules/campaign-creation/campaign-creation.tables';
 export * from '../../modules/keyword-research/keyword-research.tables';
+export * from '../../modules/campaign-generator/campaign-generator.tables';
+export * from '../../modules/keyword-ai/keyword-ai.tables';

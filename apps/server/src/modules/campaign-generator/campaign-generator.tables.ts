@@ -1,0 +1,65 @@
+// The campaign generator's own state: templates and drafts of its settings (a company's, shared
+// by its admins), and each generation with its keywords, the structure it sends and its progress.
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  GENERATION_STATUSES,
+  type GenerationProgress,
+  type GeneratorDraftSettings,
+  type GeneratorPlan,
+  type GeneratorSettings,
+} from '@tapwise/contracts';
+import { users } from '../accounts/accounts.tables';
+import { teams } from '../teams/teams.tables';
+
+const ownership = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  teamId: uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A named template (complete settings) or a draft (whatever was typed), unique by name. */
+export const generatorTemplates = pgTable(
+  'generator_templates',
+  {
+    ...ownership,
+    name: text('name').notNull(),
+    isDraft: boolean('is_draft').notNull(),
+    settings: jsonb('settings').$type<GeneratorDraftSettings>().notNull(),
+  },
+  (t) => [uniqueIndex('generator_templates_team_name_idx').on(t.teamId, t.name)],
+);
+
+/** Keywords found for a segment by research (opId 11 category, 12 competitors). */
+export type FetchedKeywords = Record<string, string[]>;
+
+export const campaignGenerations = pgTable(
+  'campaign_generations',
+  {
+    ...ownership,
+    adAccountId: bigint('ad_account_id', { mode: 'number' }).notNull(),
+    adamId: bigint('adam_id', { mode: 'number' }).notNull(),
+    settings: jsonb('settings').$type<GeneratorSettings>().notNull(),
+    /** Researched keywords by segment key ("category", "competitor"); null until fetched. */
+    fetchedKeywords: jsonb('fetched_keywords').$type<FetchedKeywords>(),
+    /** The structure as previewed and edited; what the creation sends. */
+    plan: jsonb('plan').$type<GeneratorPlan>(),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull(),
+    progress: jsonb('progress').$type<GenerationProgress>().notNull(),
+    failure: text('failure'),
+  },
+  (t) => [index('campaign_generations_team_created_idx').on(t.teamId, t.createdAt)],
+);
