@@ -114,190 +114,197 @@ export function GeneratorForm(props: {
   const customCount = values.segments.filter((segment) => segment.segment === 'custom').length;
   const hasIssues = Object.keys(errors).length > 0;
 
+  // The templates bar stays outside the form: its name dialog is a form of its own, and React
+  // would carry its submit event through the portal to this one.
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t('campaignGenerator.form.title')}
-    >
-      <Stack gap="md">
-        <TemplatesBar
-          loaded={loaded}
-          onLoad={(template) => {
-            setValues(valuesOfSettings(template.settings));
-            setErrors({});
-            setLoaded({ id: template.id, name: template.name, isDraft: template.isDraft });
-          }}
-          onUnload={() => setLoaded(null)}
-          templateSettings={settingsOrIssues}
-          draftSettings={() => draftSettings(values)}
-        />
-        <Card withBorder>
-          <Stack gap="sm" maw={640}>
+    <Stack gap="md">
+      <TemplatesBar
+        loaded={loaded}
+        onLoad={(template) => {
+          setValues(valuesOfSettings(template.settings));
+          setErrors({});
+          setLoaded({ id: template.id, name: template.name, isDraft: template.isDraft });
+        }}
+        onUnload={() => setLoaded(null)}
+        templateSettings={settingsOrIssues}
+        draftSettings={() => draftSettings(values)}
+      />
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={t('campaignGenerator.form.title')}
+      >
+        <Stack gap="md">
+          <Card withBorder>
+            <Stack gap="sm" maw={640}>
+              <Title order={2} size="h4">
+                {t('campaignGenerator.form.appSection')}
+              </Title>
+              <AppSelect
+                adAccountId={values.adAccountId}
+                adamId={values.adamId}
+                error={errorAt('adamId') ?? errorAt('adAccountId')}
+                onChange={(app) =>
+                  change({
+                    adAccountId: app?.adAccountId ?? null,
+                    adamId: app?.adamId ?? null,
+                    // Names follow the app chosen; the user may still edit them.
+                    ...(app ? { organisationName: app.adAccountName, appName: app.name } : {}),
+                  })
+                }
+              />
+              <Group grow align="flex-start">
+                <TextInput
+                  label={t('campaignGenerator.form.organisationName')}
+                  required
+                  value={values.organisationName}
+                  onChange={(event) => change({ organisationName: event.currentTarget.value })}
+                  error={errorAt('organisationName')}
+                />
+                <TextInput
+                  label={t('campaignGenerator.form.appName')}
+                  required
+                  value={values.appName}
+                  onChange={(event) => change({ appName: event.currentTarget.value })}
+                  error={errorAt('appName')}
+                />
+              </Group>
+              <MultiSelect
+                label={t('campaignGenerator.form.countries')}
+                required
+                searchable
+                data={countries.options}
+                maxValues={GENERATOR_LIMITS.countries}
+                value={values.countries}
+                onChange={(chosen) => change({ countries: chosen })}
+                error={errorAt('countries')}
+              />
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Stack gap="sm" maw={640}>
+              <Title order={2} size="h4">
+                {t('campaignGenerator.form.segmentation')}
+              </Title>
+              <AudienceFields
+                audience={values.audience}
+                path="audience"
+                errors={errors}
+                onChange={(audience) => change({ audience })}
+              />
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Stack gap="sm" maw={640}>
+              <Title order={2} size="h4">
+                {t('campaignGenerator.form.budgets')}
+              </Title>
+              <Group grow align="flex-start">
+                <TextInput
+                  label={t('campaignGenerator.form.cpt')}
+                  required
+                  inputMode="decimal"
+                  value={values.cpt}
+                  onChange={(event) => change({ cpt: event.currentTarget.value })}
+                  error={errorAt('cpt')}
+                />
+                <TextInput
+                  label={t('campaignGenerator.form.dailyCap')}
+                  description={t('campaignGenerator.form.dailyCapHint')}
+                  required
+                  inputMode="decimal"
+                  value={values.dailyCap}
+                  onChange={(event) => change({ dailyCap: event.currentTarget.value })}
+                  error={errorAt('dailyCap')}
+                />
+                <TextInput
+                  label={t('campaignGenerator.form.totalBudget')}
+                  description={t('campaignGenerator.form.totalBudgetHint')}
+                  inputMode="decimal"
+                  value={values.totalBudget}
+                  onChange={(event) => change({ totalBudget: event.currentTarget.value })}
+                  error={errorAt('totalBudget')}
+                />
+              </Group>
+              {values.countries.length > 0 && (
+                <Group align="flex-start">
+                  {values.countries.map((country) => (
+                    <TextInput
+                      key={country}
+                      w={140}
+                      inputMode="decimal"
+                      label={t('campaignGenerator.form.countryBudget', { country })}
+                      placeholder={values.dailyCap}
+                      value={values.countryBudgets[country] ?? ''}
+                      onChange={(event) =>
+                        change({
+                          countryBudgets: {
+                            ...values.countryBudgets,
+                            [country]: event.currentTarget.value,
+                          },
+                        })
+                      }
+                      error={errorAt(`countryBudgets.${country}`)}
+                    />
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Card>
+          <Stack gap="sm">
             <Title order={2} size="h4">
-              {t('campaignGenerator.form.appSection')}
+              {t('campaignGenerator.form.segments')}
             </Title>
-            <AppSelect
-              adAccountId={values.adAccountId}
-              adamId={values.adamId}
-              error={errorAt('adamId') ?? errorAt('adAccountId')}
-              onChange={(app) =>
-                change({
-                  adAccountId: app?.adAccountId ?? null,
-                  adamId: app?.adamId ?? null,
-                  // Names follow the app chosen; the user may still edit them.
-                  ...(app ? { organisationName: app.adAccountName, appName: app.name } : {}),
-                })
-              }
-            />
-            <Group grow align="flex-start">
-              <TextInput
-                label={t('campaignGenerator.form.organisationName')}
-                required
-                value={values.organisationName}
-                onChange={(event) => change({ organisationName: event.currentTarget.value })}
-                error={errorAt('organisationName')}
+            {values.segments.map((segment, index) => (
+              <SegmentCard
+                key={index}
+                segment={segment}
+                index={index}
+                errors={errors}
+                country={values.countries[0]}
+                onChange={(next) => setSegment(index, next)}
+                onRemove={
+                  segment.segment === 'custom'
+                    ? () => change({ segments: values.segments.filter((_, at) => at !== index) })
+                    : undefined
+                }
+                keywordTools={props.keywordTool?.({
+                  segmentIndex: index,
+                  values,
+                  onAddKeywords: addKeywords,
+                })}
               />
-              <TextInput
-                label={t('campaignGenerator.form.appName')}
-                required
-                value={values.appName}
-                onChange={(event) => change({ appName: event.currentTarget.value })}
-                error={errorAt('appName')}
-              />
-            </Group>
-            <MultiSelect
-              label={t('campaignGenerator.form.countries')}
-              required
-              searchable
-              data={countries.options}
-              maxValues={GENERATOR_LIMITS.countries}
-              value={values.countries}
-              onChange={(chosen) => change({ countries: chosen })}
-              error={errorAt('countries')}
-            />
-          </Stack>
-        </Card>
-        <Card withBorder>
-          <Stack gap="sm" maw={640}>
-            <Title order={2} size="h4">
-              {t('campaignGenerator.form.segmentation')}
-            </Title>
-            <AudienceFields
-              audience={values.audience}
-              path="audience"
-              errors={errors}
-              onChange={(audience) => change({ audience })}
-            />
-          </Stack>
-        </Card>
-        <Card withBorder>
-          <Stack gap="sm" maw={640}>
-            <Title order={2} size="h4">
-              {t('campaignGenerator.form.budgets')}
-            </Title>
-            <Group grow align="flex-start">
-              <TextInput
-                label={t('campaignGenerator.form.cpt')}
-                required
-                inputMode="decimal"
-                value={values.cpt}
-                onChange={(event) => change({ cpt: event.currentTarget.value })}
-                error={errorAt('cpt')}
-              />
-              <TextInput
-                label={t('campaignGenerator.form.dailyCap')}
-                description={t('campaignGenerator.form.dailyCapHint')}
-                required
-                inputMode="decimal"
-                value={values.dailyCap}
-                onChange={(event) => change({ dailyCap: event.currentTarget.value })}
-                error={errorAt('dailyCap')}
-              />
-              <TextInput
-                label={t('campaignGenerator.form.totalBudget')}
-                description={t('campaignGenerator.form.totalBudgetHint')}
-                inputMode="decimal"
-                value={values.totalBudget}
-                onChange={(event) => change({ totalBudget: event.currentTarget.value })}
-                error={errorAt('totalBudget')}
-              />
-            </Group>
-            {values.countries.length > 0 && (
-              <Group align="flex-start">
-                {values.countries.map((country) => (
-                  <TextInput
-                    key={country}
-                    w={140}
-                    inputMode="decimal"
-                    label={t('campaignGenerator.form.countryBudget', { country })}
-                    placeholder={values.dailyCap}
-                    value={values.countryBudgets[country] ?? ''}
-                    onChange={(event) =>
-                      change({
-                        countryBudgets: {
-                          ...values.countryBudgets,
-                          [country]: event.currentTarget.value,
-                        },
-                      })
-                    }
-                    error={errorAt(`countryBudgets.${country}`)}
-                  />
-                ))}
+            ))}
+            {customCount < GENERATOR_LIMITS.customSegments && (
+              <Group>
+                <Button
+                  variant="light"
+                  onClick={() =>
+                    change({
+                      segments: [
+                        ...values.segments,
+                        newSegment('custom', freeSlug(values.segments)),
+                      ],
+                    })
+                  }
+                >
+                  {t('campaignGenerator.form.addCustom')}
+                </Button>
               </Group>
             )}
           </Stack>
-        </Card>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('campaignGenerator.form.segments')}
-          </Title>
-          {values.segments.map((segment, index) => (
-            <SegmentCard
-              key={index}
-              segment={segment}
-              index={index}
-              errors={errors}
-              country={values.countries[0]}
-              onChange={(next) => setSegment(index, next)}
-              onRemove={
-                segment.segment === 'custom'
-                  ? () => change({ segments: values.segments.filter((_, at) => at !== index) })
-                  : undefined
-              }
-              keywordTools={props.keywordTool?.({
-                segmentIndex: index,
-                values,
-                onAddKeywords: addKeywords,
-              })}
-            />
-          ))}
-          {customCount < GENERATOR_LIMITS.customSegments && (
-            <Group>
-              <Button
-                variant="light"
-                onClick={() =>
-                  change({
-                    segments: [...values.segments, newSegment('custom', freeSlug(values.segments))],
-                  })
-                }
-              >
-                {t('campaignGenerator.form.addCustom')}
-              </Button>
-            </Group>
+          {hasIssues && (
+            <Alert color="red" variant="light" role="alert">
+              {errors.segments ? t(errors.segments) : t('campaignGenerator.form.fixIssues')}
+            </Alert>
           )}
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t('campaignGenerator.form.preview')}
+            </Button>
+          </Group>
         </Stack>
-        {hasIssues && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.segments ? t(errors.segments) : t('campaignGenerator.form.fixIssues')}
-          </Alert>
-        )}
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t('campaignGenerator.form.preview')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </form>
+    </Stack>
   );
 }

@@ -95,10 +95,14 @@ const rangeOf = (range: RangeValues) =>
     ? null
     : { from: bound(range.from), to: bound(range.to) };
 
+/** An optional amount left empty is no amount. */
+const optionalAmount = (text: string) => (text.trim() === '' ? undefined : text);
+
 /** The settings the values stand for, still to be checked. */
 export function settingsCandidate(values: GeneratorValues): Record<string, unknown> {
   return {
     ...values,
+    totalBudget: optionalAmount(values.totalBudget),
     countryBudgets: Object.fromEntries(
       Object.entries(values.countryBudgets).filter(
         ([country, budget]) => values.countries.includes(country) && budget.trim() !== '',
@@ -107,6 +111,7 @@ export function settingsCandidate(values: GeneratorValues): Record<string, unkno
     segments: values.segments.map((segment) => ({
       ...segment,
       slug: segment.segment === 'custom' ? segment.slug : null,
+      cpt: optionalAmount(segment.cpt),
       ranges: {
         organicRank: rangeOf(segment.ranges.organicRank),
         popularity: rangeOf(segment.ranges.popularity),
@@ -120,10 +125,25 @@ const pathOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 export type Checked<T> = { ok: true; settings: T } | { ok: false; errors: GeneratorErrors };
 
+/**
+ * Custom slugs that repeat an earlier one. The schema checks this only once every field is valid
+ * (a refinement of the whole settings); the form reports it together with the other issues.
+ */
+function repeatedSlugs(values: GeneratorValues): GeneratorErrors {
+  const seen = new Set<string>();
+  const errors: GeneratorErrors = {};
+  values.segments.forEach((segment, index) => {
+    if (segment.segment !== 'custom' || segment.slug === '') return;
+    if (seen.has(segment.slug)) errors[`segments.${index}.slug`] = 'validation.slugRepeated';
+    seen.add(segment.slug);
+  });
+  return errors;
+}
+
 export function checkSettings(values: GeneratorValues): Checked<GeneratorSettings> {
   const result = generatorSettingsSchema.safeParse(settingsCandidate(values));
   if (result.success) return { ok: true, settings: result.data };
-  const errors: GeneratorErrors = {};
+  const errors: GeneratorErrors = repeatedSlugs(values);
   for (const issue of result.error.issues) errors[pathOf(issue.path)] ??= issue.message;
   return { ok: false, errors };
 }
