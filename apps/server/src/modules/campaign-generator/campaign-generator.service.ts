@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { isUniqueViolation } from '../automation/rules.repository';
+import { listAdAccounts } from '../integrations/integrations.repository';
 import {
   deleteGeneration,
   findGeneration,
@@ -37,6 +38,8 @@ export interface GeneratorMember {
   teamId: string;
   userId: string;
 }
+
+export const AD_ACCOUNT_NOT_FOUND = 'No such ad account in this company.';
 
 const templateArgsSchema = z.object({
   id: z.uuid().nullish(),
@@ -109,6 +112,9 @@ export async function previewGeneration(
   rawSettings: unknown,
 ): Promise<GenerationRow> {
   const settings = generatorSettingsSchema.parse(rawSettings);
+  const adAccounts = await listAdAccounts(ctx.db, member.teamId);
+  if (!adAccounts.some((account) => account.adAccountId === settings.adAccountId))
+    throw new AppError('NOT_FOUND', AD_ACCOUNT_NOT_FOUND);
   if (!needsResearch(settings)) {
     const taken = await liveCampaignNames(ctx.db, member.teamId, settings.adAccountId);
     const plan = buildGeneratorPlan(settings, {}, taken);
