@@ -15,6 +15,7 @@ import { signIn } from '../../test/session-fixtures';
 import { ACCOUNT_ID, APP } from '../ads-manager/ads-manager-factories';
 import { GraphqlFailure, fakeWrites, renderWithApp } from '../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../auth/session/session-api';
+import { buildAppForKeyword } from '../keyword-research/analysis/analysis-factories';
 import { newWizardValues } from '../campaign-creation/wizard-values';
 import { KeywordsStep } from '../campaign-creation/steps/keywords-step';
 import { StaffUsersTable } from '../staff/staff-users-table';
@@ -111,6 +112,34 @@ describe('keyword AI panel', { timeout: 30_000 }, () => {
       model: 'sandbox-small',
       seed: null,
       competitorAdamId: null,
+    });
+  });
+
+  it('steers the suggestions with a seed phrase and a competitor found in the storefront', async () => {
+    const calls = aiServer({
+      searchForApps: () => [buildAppForKeyword(3)],
+      generateKeywords: () => list(),
+    });
+    renderWithApp(<KeywordAiPanel adamId={APP.adamId} storefront="GB" />, { mantineEnv: 'test' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Seed phrase'), 'word games');
+    await user.type(
+      screen.getByLabelText('Competitor app (optional)', { selector: 'input' }),
+      'App 3',
+    );
+    await user.click(await screen.findByRole('option', { name: 'App 3', hidden: true }));
+    await suggest();
+    await screen.findByRole('table');
+    expect(calls.find((call) => call.operation === 'searchForApps')?.variables).toMatchObject({
+      term: 'App 3',
+      location: 'gb',
+    });
+    expect(calls.find((call) => call.operation === 'generateKeywords')?.variables).toEqual({
+      adamId: APP.adamId,
+      storefront: 'GB',
+      model: 'sandbox-small',
+      seed: 'word games',
+      competitorAdamId: 1_000_003,
     });
   });
 

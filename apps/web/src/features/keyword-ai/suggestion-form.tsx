@@ -1,16 +1,22 @@
 // The question of a generation: the company's app, its storefront, the model (the endpoint's
-// default first), an optional seed phrase and competitor app. Read-only members see Suggest
-// disabled with the reason.
+// default first), an optional seed phrase and competitor app (any App Store app found by name).
+// Read-only members see Suggest disabled with the reason.
 import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
+  DEFAULT_METADATA_LOOKUP,
+  RESEARCH_STOREFRONTS,
   generateKeywordsInputSchema,
   isValidationMessageKey,
   type GenerateKeywordsInput,
+  type ResearchLocale,
+  type ResearchStorefront,
 } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../ads-manager/actions/country-names';
+import type { AppRef } from '../keyword-research/analysis/analysis-api';
+import { AppPicker } from '../keyword-research/analysis/app-picker';
 import { WriteButton } from '../keyword-research/analysis/write-button';
 import { overviewApi, overviewKeys } from '../overview/overview-api';
 import { keywordAiApi, keywordAiKeys } from './keyword-ai-api';
@@ -18,6 +24,14 @@ import { keywordAiApi, keywordAiKeys } from './keyword-ai-api';
 export interface SuggestionQuestion {
   adamId: number | null;
   storefront: string;
+}
+
+/** Where competitors are searched: the storefront when App Store research covers it. */
+function researchLocaleOf(storefront: string | null): ResearchLocale {
+  const location = storefront?.toLowerCase() as ResearchStorefront | undefined;
+  return location && RESEARCH_STOREFRONTS.includes(location)
+    ? { ...DEFAULT_METADATA_LOOKUP, location }
+    : { ...DEFAULT_METADATA_LOOKUP };
 }
 
 export function SuggestionForm(props: {
@@ -31,7 +45,7 @@ export function SuggestionForm(props: {
   const [storefront, setStorefront] = useState<string | null>(props.initial.storefront || null);
   const [model, setModel] = useState<string | null>(null);
   const [seed, setSeed] = useState('');
-  const [competitor, setCompetitor] = useState('');
+  const [competitor, setCompetitor] = useState<AppRef>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ownApps = useQuery({ queryKey: overviewKeys.ownApps, queryFn: overviewApi.ownApps });
   const models = useQuery({
@@ -55,7 +69,7 @@ export function SuggestionForm(props: {
       storefront: storefront ?? '',
       model: chosenModel,
       seed: seed.trim() || null,
-      competitorAdamId: competitor.trim() ? Number(competitor.trim()) : null,
+      competitorAdamId: competitor ? Number(competitor.appId) : null,
     });
     if (!parsed.success) {
       setErrors(
@@ -111,13 +125,11 @@ export function SuggestionForm(props: {
           error={errors.seed}
           onChange={(event) => setSeed(event.currentTarget.value)}
         />
-        <TextInput
+        <AppPicker
           label={t('keywordAi.competitor')}
-          description={t('keywordAi.competitorHint')}
-          inputMode="numeric"
+          locale={researchLocaleOf(storefront)}
           value={competitor}
-          error={errors.competitorAdamId}
-          onChange={(event) => setCompetitor(event.currentTarget.value)}
+          onChange={setCompetitor}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
