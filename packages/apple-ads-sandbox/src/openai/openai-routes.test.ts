@@ -4,6 +4,7 @@
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { categoryOf, categoryVocabulary } from '../model/catalogue.js';
+import { INVENTED_TERMS } from './openai-routes.js';
 import { startSandbox, type Sandbox } from '../index.js';
 
 let sandbox: Sandbox;
@@ -71,6 +72,11 @@ describe('the sandbox language model', () => {
     sandbox.setFaults({ modelGarbage: 1 });
     const garbage = await ask();
     expect(() => JSON.parse(garbage.choices[0]!.message.content!)).toThrow();
+    sandbox.setFaults({ modelInventedTerms: 1 });
+    const invented = JSON.parse((await ask()).choices[0]!.message.content!) as {
+      keywords: string[];
+    };
+    expect(invented.keywords).toEqual(INVENTED_TERMS);
     expect((await ask()).choices[0]!.message.content).toMatch(/^\{"keywords"/);
   });
 

@@ -28,7 +28,7 @@ const MODELS_CREATED = 1_767_225_600;
 const DEFAULT_COUNT = 30;
 const MAX_COUNT = 100;
 /** Terms a model might invent: nothing in the App Store answers to them. */
-const INVENTED_TERMS = ['zorbly planner', 'quillix tracker', 'vexora fit', 'glimmo notes'];
+export const INVENTED_TERMS = ['zorbly quix', 'vexoro plimb', 'glimmox trune', 'quillix snarv'];
 /** An API key starting with this is refused (401), to exercise the invalid-key answer. */
 export const INVALID_KEY_PREFIX = 'sk-invalid';
 
@@ -85,6 +85,12 @@ export function answerOpenAi(
     'invalid_request_error',
     'unknown_url',
   );
+}
+
+/** Replaces a completion's answer (the garbage and invented-terms faults). */
+export function setCompletionContent(answer: OpenAiAnswer, content: string): void {
+  const body = answer.body as { choices: { message: { content: string } }[] };
+  body.choices[0]!.message.content = content;
 }
 
 interface ChatRequest {

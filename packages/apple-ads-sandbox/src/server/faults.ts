@@ -22,6 +22,8 @@ export interface FaultSettings {
   modelLatencyMs: number;
   /** The next N chat completions answer prose instead of the JSON asked for. */
   modelGarbage: number;
+  /** The next N chat completions suggest only invented terms, which no App Store search finds. */
+  modelInventedTerms: number;
   /** The next N /openai/v1 requests answer 500. */
   modelServerErrors: number;
   /** The next N /openai/v1 requests answer 429 with Retry-After. */
@@ -38,6 +40,7 @@ export const NO_FAULTS: FaultSettings = {
   appStoreRateLimitBurst: 0,
   modelLatencyMs: 0,
   modelGarbage: 0,
+  modelInventedTerms: 0,
   modelServerErrors: 0,
   modelRateLimitBurst: 0,
 };

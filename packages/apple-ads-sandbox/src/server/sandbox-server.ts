@@ -26,7 +26,13 @@ import { ASSET_UPLOAD_MAX_BYTES } from '@tapwise/apple-ads-schemas';
 import { registerAssetRoutes } from '../routes/asset-routes.js';
 import { registerBrandReportRoutes } from '../routes/brand-report-routes.js';
 import { answerAppStore, APP_STORE_PREFIX } from '../app-store/app-store-routes.js';
-import { answerOpenAi, openAiError, OPENAI_PREFIX } from '../openai/openai-routes.js';
+import {
+  answerOpenAi,
+  INVENTED_TERMS,
+  openAiError,
+  OPENAI_PREFIX,
+  setCompletionContent,
+} from '../openai/openai-routes.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
@@ -335,15 +341,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const method = request.method ?? 'GET';
     const answer = answerOpenAi(store, method, url, request.headers.authorization, raw);
-    if (
-      answer.status === 200 &&
-      url.pathname.endsWith('/chat/completions') &&
-      faults.modelGarbage > 0
-    ) {
+    const completion = answer.status === 200 && url.pathname.endsWith('/chat/completions');
+    if (completion && faults.modelGarbage > 0) {
       faults = { ...faults, modelGarbage: faults.modelGarbage - 1 };
-      const body = answer.body as { choices: { message: { content: string } }[] };
-      body.choices[0]!.message.content =
-        'Sure! Here are some great keywords you could try: fitness, workout and more.';
+      setCompletionContent(
+        answer,
+        'Sure! Here are some great keywords you could try: fitness, workout and more.',
+      );
+    } else if (completion && faults.modelInventedTerms > 0) {
+      faults = { ...faults, modelInventedTerms: faults.modelInventedTerms - 1 };
+      setCompletionContent(answer, JSON.stringify({ keywords: INVENTED_TERMS }));
     }
     sendJson(response, answer.status, answer.body, answer.headers);
   }

@@ -2,7 +2,12 @@
 // Apple, the App Store and the language model: models listed, grounded suggestions spending one
 // credit, no credit spent on a model that fails, answers garbage or times out, the no-credits and
 // global-limit refusals, the monthly refill, staff setting credits, roles and companies apart.
-import type { AiCredits, GlobalAiCredits, SuggestedKeyword } from '@tapwise/contracts';
+import {
+  KEYWORD_AI_KEYWORDS_ASKED,
+  type AiCredits,
+  type GlobalAiCredits,
+  type SuggestedKeyword,
+} from '@tapwise/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
@@ -10,7 +15,10 @@ import { createCompany, createMember } from '../../platform/testing/factories';
 import { keywords } from '../ads-data/ads-entities.tables';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
 import { firstOfMonth } from './ai-credits.repository';
+import { lastThirtyDays, openResearch } from '../keyword-research/keyword-facts';
+import { keywordFacts } from '../keyword-research/own-keyword-facts.repository';
 import { refillCredits } from './keyword-ai.service';
+import { groundKeywords } from './keyword-grounding';
 import { aiCredits, aiGlobalUsage, keywordSuggestionLists } from './keyword-ai.tables';
 
 /** Short, so a slow model fails the test's generation quickly. */
@@ -118,6 +126,8 @@ describe('generateKeywords', () => {
       model: 'sandbox-keywords-1',
     });
     expect(list.keywords.length).toBeGreaterThan(0);
+    // The model's invented term found no app and went.
+    expect(list.keywords.length).toBeLessThan(KEYWORD_AI_KEYWORDS_ASKED);
     const texts = list.keywords.map((keyword) => keyword.text);
     expect(new Set(texts).size).toBe(texts.length);
     for (const keyword of list.keywords) {
@@ -163,6 +173,18 @@ describe('generateKeywords', () => {
     },
     20_000,
   );
+
+  it('answers an empty list, stores nothing and spends nothing when no suggestion survives', async () => {
+    const db = world.server.database.db;
+    const before = (await credits()).remainingUsage;
+    const stored = (await db.select().from(keywordSuggestionLists)).length;
+    world.sandbox.setFaults({ modelInventedTerms: 1 });
+    const answer = await generate();
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.generateKeywords.keywords).toEqual([]);
+    expect((await credits()).remainingUsage).toBe(before);
+    expect(await db.select().from(keywordSuggestionLists)).toHaveLength(stored);
+  });
 
   it('refuses a model the endpoint does not offer for chat', async () => {
     const answer = await generate({ model: 'text-embedding-sandbox' });
@@ -241,6 +263,44 @@ describe('generateKeywords', () => {
     );
     expect(other.errors).toBeUndefined();
     expect(other.data!.suggestedKeywordListKAI).toEqual([]);
+  });
+});
+
+describe('grounding', () => {
+  it("keeps distinct keywords Apple knows that are not the app's own, with their facts", async () => {
+    const ctx = world.server.context;
+    const sources = await openResearch(ctx, world.company.teamId, world.adamId);
+    const locale = { location: 'us', language: 'en', device: 'iphone' } as const;
+    const texts = (
+      await ctx.db
+        .select({ text: keywords.text })
+        .from(keywords)
+        .where(eq(keywords.teamId, world.company.teamId))
+    ).map((row) => row.text.toLowerCase());
+    const own = (
+      await keywordFacts(ctx.db, world.company.teamId, texts, lastThirtyDays(new Date()), 'us')
+    ).find((row) => row.adamId === world.adamId)!.text;
+    const suggested = (await generate()).data!.generateKeywords.keywords[0]!.text;
+    const grounded = await groundKeywords(sources, world.adamId, locale, [
+      `  ${suggested.toUpperCase()}  `,
+      suggested.replace(' ', '   '),
+      own,
+      'zorbly quix',
+      'x'.repeat(81),
+      '',
+    ]);
+    expect(grounded).toEqual([
+      {
+        text: suggested,
+        popularity: expect.any(Number),
+        organicRank: expect.toSatisfy((rank: unknown) => rank === null || typeof rank === 'number'),
+        totalApps: expect.any(Number),
+        alreadyBid: false,
+      },
+    ]);
+    expect(grounded[0]!.totalApps).toBeGreaterThan(0);
+    expect(grounded[0]!.popularity).toBeGreaterThanOrEqual(1);
+    expect(grounded[0]!.popularity).toBeLessThanOrEqual(5);
   });
 });
 
