@@ -15,6 +15,7 @@ import './campaign-creation/product-pages.graphql';
 import './campaign-creation/creation-lookups.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
+import './keyword-ai/keyword-ai.graphql';
 import './keyword-research/data-requests.graphql';
 import './keyword-research/keyword-research.graphql';
 import './keyword-research/organic-ranking.graphql';

@@ -10,6 +10,7 @@ import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
+import { refillAiCreditsJob } from './keyword-ai/jobs/refill-ai-credits.job';
 import { dataRequestJob } from './keyword-research/jobs/data-request.job';
 import { pruneAppStoreCacheJob } from './keyword-research/jobs/prune-app-store-cache.job';
 import { rankSnapshotJob } from './keyword-research/jobs/rank-snapshot.job';
@@ -31,6 +32,7 @@ export const allJobs = [
   dataRequestJob,
   pruneAppStoreCacheJob,
   rankSnapshotJob,
+  refillAiCreditsJob,
 ] as const;
 
 /**

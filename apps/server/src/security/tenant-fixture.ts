@@ -26,6 +26,7 @@ import {
   trackKeywords,
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
+import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -129,6 +130,22 @@ export async function seedTenant(db: Database, marker: string) {
     totalApps: FACT_MARK,
     popularity: 50,
   });
+  const suggestionList = await insertSuggestionList(db, {
+    teamId: company.id,
+    userId: admin.user.id,
+    adamId: app.adamId,
+    storefront: 'US',
+    model: `${marker} model`,
+    keywords: [
+      {
+        text: `${marker} suggestion`,
+        popularity: 3,
+        organicRank: 7,
+        totalApps: FACT_MARK,
+        alreadyBid: false,
+      },
+    ],
+  });
   return {
     company,
     admin,
@@ -147,6 +164,7 @@ export async function seedTenant(db: Database, marker: string) {
     campaignDraft,
     campaignCreation,
     trackedKeyword: trackedKeyword!,
+    suggestionList,
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */
