@@ -1,18 +1,24 @@
 // The member's AI credits, kept current by the Keyword AI news of their data-request channel
 // (opId 71): a ready list (context 21) or the no-credits notice (context 25) carries the balance.
-import { dataRequestChannel, type AiCredits, type KeywordAiMessage } from '@tapwise/contracts';
+import {
+  DATA_REQUEST_CHANNEL_OP_IDS,
+  dataRequestChannel,
+  type AiCredits,
+  type KeywordAiMessage,
+} from '@tapwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRealtimeSocket } from '../../shared/realtime/realtime-connection';
 import { useSession } from '../auth/session/use-session';
 import { keywordAiApi, keywordAiKeys } from './keyword-ai-api';
 
-export const KEYWORD_AI_OP_ID = 71;
-
 function isKeywordAiMessage(message: unknown): message is KeywordAiMessage {
   if (typeof message !== 'object' || message === null) return false;
   const { opId, data } = message as Partial<KeywordAiMessage>;
-  return opId === KEYWORD_AI_OP_ID && typeof data?.credits?.remainingUsage === 'number';
+  return (
+    opId === DATA_REQUEST_CHANNEL_OP_IDS.keywordAi &&
+    typeof data?.credits?.remainingUsage === 'number'
+  );
 }
 
 export function useAiCredits() {
