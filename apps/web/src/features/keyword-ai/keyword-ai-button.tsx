@@ -9,6 +9,8 @@ import { KeywordAiPanel } from './keyword-ai-panel';
 
 export interface KeywordAiButtonProps {
   adamId?: number | null;
+  /** The app's name when it may not be one of the company's apps. */
+  appName?: string | undefined;
   /** Two-letter storefront, e.g. "US". */
   storefront?: string;
   onPick?(texts: string[]): void;
@@ -35,6 +37,7 @@ export function KeywordAiButton(props: KeywordAiButtonProps) {
         <Modal opened onClose={() => setOpened(false)} title={t('keywordAi.title')} size="xl">
           <KeywordAiPanel
             adamId={props.adamId ?? null}
+            appName={props.appName}
             storefront={props.storefront?.toUpperCase() ?? ''}
             pickLabel={props.pickLabel}
             onPick={

@@ -28,6 +28,11 @@ export function KeywordAiPanel(props: KeywordAiPanelProps) {
   const [list, setList] = useState<KeywordSuggestionList>();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const abort = useRef<AbortController>(undefined);
+  const [initial] = useState(() => ({
+    adamId: props.adamId ?? null,
+    appName: props.appName,
+    storefront: props.storefront ?? '',
+  }));
   const lists = useQuery({
     queryKey: keywordAiKeys.lists(adamId),
     queryFn: () => keywordAiApi.lists(adamId),
@@ -58,7 +63,7 @@ export function KeywordAiPanel(props: KeywordAiPanelProps) {
   return (
     <Stack gap="md">
       <SuggestionForm
-        initial={{ adamId: props.adamId ?? null, storefront: props.storefront ?? '' }}
+        initial={initial}
         pending={generation.isPending}
         onApp={setAdamId}
         onSubmit={(input) => generation.mutate(input)}

@@ -11,11 +11,13 @@ import {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import { latestSocket } from '../../test/fake-socket';
+import { renderInApp } from '../../test/render-app-page';
 import { signIn } from '../../test/session-fixtures';
 import { ACCOUNT_ID, APP } from '../ads-manager/ads-manager-factories';
 import { GraphqlFailure, fakeWrites, renderWithApp } from '../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../auth/session/session-api';
 import { buildAppForKeyword } from '../keyword-research/analysis/analysis-factories';
+import KeywordAnalysisPage from '../keyword-research/analysis/keyword-analysis-page';
 import { newWizardValues } from '../campaign-creation/wizard-values';
 import { KeywordsStep } from '../campaign-creation/steps/keywords-step';
 import { StaffUsersTable } from '../staff/staff-users-table';
@@ -315,6 +317,24 @@ describe('keyword AI in the campaign wizard', { timeout: 30_000 }, () => {
     const next = onChange.mock.lastCall?.[0] as typeof values;
     expect(next.adGroups[0]?.keywords).toEqual([{ text: 'brain games', matchType: 'EXACT' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('keyword AI on the Keyword Analysis page', { timeout: 30_000 }, () => {
+  it('opens for the app and storefront chosen on the keywords tab', async () => {
+    aiServer({ searchForApps: () => [buildAppForKeyword(3)] });
+    renderInApp(<KeywordAnalysisPage />, '/keyword-auction-insights');
+    const user = userEvent.setup();
+    const tab = await screen.findByRole('tabpanel');
+    await user.type(within(tab).getByLabelText('App', { selector: 'input' }), 'App 3');
+    await user.click(await screen.findByRole('option', { name: 'App 3', hidden: true }));
+    await user.click(within(tab).getByRole('button', { name: 'AI suggestions' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'AI keyword suggestions' });
+    const value = (label: string) =>
+      (within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement).value;
+    expect(value('App')).toBe('App 3');
+    expect(value('Storefront')).toMatch(/United States/);
   });
 });
 

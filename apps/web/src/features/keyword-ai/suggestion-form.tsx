@@ -23,6 +23,8 @@ import { keywordAiApi, keywordAiKeys } from './keyword-ai-api';
 
 export interface SuggestionQuestion {
   adamId: number | null;
+  /** The app's name when it may not be one of the company's apps. */
+  appName?: string | undefined;
   storefront: string;
 }
 
@@ -55,10 +57,13 @@ export function SuggestionForm(props: {
   });
   const appOptions = useMemo(() => {
     const byId = new Map((ownApps.data ?? []).map((app) => [app.adamId, app.name]));
-    // An app the caller chose stays offered while the company's apps load.
-    if (adamId !== null && !byId.has(adamId)) byId.set(adamId, String(adamId));
+    // The caller's app is offered too: one found in the App Store, or while the company's load.
+    const { initial } = props;
+    if (initial.adamId !== null && !byId.has(initial.adamId)) {
+      byId.set(initial.adamId, initial.appName ?? String(initial.adamId));
+    }
     return [...byId].map(([id, name]) => ({ value: String(id), label: name }));
-  }, [ownApps.data, adamId]);
+  }, [ownApps.data, props.initial]);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const chosenModel = model ?? models.data?.[0] ?? null;
 

@@ -1,7 +1,7 @@
 // /keyword-auction-insights (spec 1 §2, §9): four research tabs under one locale bar. The tab
 // comes from the query (`tab`), as does a data request the member's list opens (`request`, with
 // `q` the time it was opened): its question is shown on its tab.
-import { Group, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import {
   DATA_REQUEST_OP_IDS,
   DATA_REQUEST_TABS,
@@ -14,7 +14,6 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../shared/ui/page-frame';
-import { KeywordAiButton } from '../../keyword-ai/keyword-ai-button';
 import { ResearchPagesLink } from '../research-pages-link';
 import { analysisApi } from './analysis-api';
 import { AppsForKeywordTab } from './apps-for-keyword-tab';
@@ -60,12 +59,7 @@ export default function KeywordAnalysisPage() {
   return (
     <PageFrame
       title={t('keywordAnalysis.title')}
-      actions={
-        <Group gap="xs">
-          <KeywordAiButton storefront={locale.location} />
-          <ResearchPagesLink to="organicRanking" />
-        </Group>
-      }
+      actions={<ResearchPagesLink to="organicRanking" />}
     >
       <Stack gap="md">
         <LocaleBar locale={locale} onChange={setLocale} />
