@@ -43,8 +43,9 @@ export function SuggestionForm(props: {
   onSubmit(input: GenerateKeywordsInput): void;
 }) {
   const { t, i18n } = useTranslation();
-  const [adamId, setAdamId] = useState(props.initial.adamId);
-  const [storefront, setStorefront] = useState<string | null>(props.initial.storefront || null);
+  const { initial } = props;
+  const [adamId, setAdamId] = useState(initial.adamId);
+  const [storefront, setStorefront] = useState<string | null>(initial.storefront || null);
   const [model, setModel] = useState<string | null>(null);
   const [seed, setSeed] = useState('');
   const [competitor, setCompetitor] = useState<AppRef>();
@@ -58,12 +59,11 @@ export function SuggestionForm(props: {
   const appOptions = useMemo(() => {
     const byId = new Map((ownApps.data ?? []).map((app) => [app.adamId, app.name]));
     // The caller's app is offered too: one found in the App Store, or while the company's load.
-    const { initial } = props;
     if (initial.adamId !== null && !byId.has(initial.adamId)) {
       byId.set(initial.adamId, initial.appName ?? String(initial.adamId));
     }
     return [...byId].map(([id, name]) => ({ value: String(id), label: name }));
-  }, [ownApps.data, props.initial]);
+  }, [ownApps.data, initial]);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const chosenModel = model ?? models.data?.[0] ?? null;
 
