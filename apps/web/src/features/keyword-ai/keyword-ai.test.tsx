@@ -15,6 +15,7 @@ import { renderInApp } from '../../test/render-app-page';
 import { signIn } from '../../test/session-fixtures';
 import { ACCOUNT_ID, APP } from '../ads-manager/ads-manager-factories';
 import { GraphqlFailure, fakeWrites, renderWithApp } from '../ads-manager/actions/actions-test-kit';
+import { ActionToolbar } from '../ads-manager/actions/action-toolbar';
 import { connectSessionToApi } from '../auth/session/session-api';
 import { buildAppForKeyword } from '../keyword-research/analysis/analysis-factories';
 import KeywordAnalysisPage from '../keyword-research/analysis/keyword-analysis-page';
@@ -335,6 +336,42 @@ describe('keyword AI on the Keyword Analysis page', { timeout: 30_000 }, () => {
       (within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement).value;
     expect(value('App')).toBe('App 3');
     expect(value('Storefront')).toMatch(/United States/);
+  });
+});
+
+describe('keyword AI in the ads manager', { timeout: 30_000 }, () => {
+  it("prefills the ad group's add-keywords form with the chosen suggestions", async () => {
+    const calls = aiServer({ generateKeywords: () => list() });
+    renderWithApp(
+      <ActionToolbar
+        level="keywords"
+        selected={[]}
+        scope={{ adAccountId: 555, campaignIds: [101], adGroupIds: [202] }}
+        onChanged={vi.fn()}
+      />,
+      { mantineEnv: 'test' },
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'AI suggestions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'AI keyword suggestions' });
+    // The ad group's app and storefront are the member's to choose here.
+    const app = within(dialog).getByLabelText('App', { selector: 'input' });
+    await user.click(app);
+    // The competitor field offers the company's apps too: the option of this field's list.
+    const appList = await waitFor(() =>
+      document.getElementById(app.getAttribute('aria-controls')!)!,
+    );
+    await user.click(within(appList).getByRole('option', { name: APP.name, hidden: true }));
+    await user.type(within(dialog).getByLabelText('Storefront', { selector: 'input' }), 'Germany');
+    await user.click(await screen.findByRole('option', { name: 'Germany', hidden: true }));
+    await suggest();
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Select crossword' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add keywords' }));
+    expect((await screen.findByLabelText('Keywords')).textContent).toBe('crossword');
+    expect(calls.find((call) => call.operation === 'generateKeywords')?.variables).toMatchObject({
+      adamId: APP.adamId,
+      storefront: 'DE',
+    });
   });
 });
 
