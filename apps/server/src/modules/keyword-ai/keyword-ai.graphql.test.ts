@@ -19,6 +19,7 @@ import { lastThirtyDays, openResearch } from '../keyword-research/keyword-facts'
 import { keywordFacts } from '../keyword-research/own-keyword-facts.repository';
 import { refillCredits } from './keyword-ai.service';
 import { groundKeywords } from './keyword-grounding';
+import { listModelIds, modelEndpointFor } from './model-endpoint';
 import { aiCredits, aiGlobalUsage, keywordSuggestionLists } from './keyword-ai.tables';
 
 /** Short, so a slow model fails the test's generation quickly. */
@@ -109,6 +110,21 @@ describe('models', () => {
       'sandbox-keywords-1',
       'sandbox-keywords-mini',
     ]);
+  });
+
+  it("asks the sandbox's own model when no endpoint is configured", async () => {
+    const ctx = world.server.context;
+    const endpoint = await modelEndpointFor(
+      { db: ctx.db, config: { keywordAi: { ...ctx.config.keywordAi, baseUrl: undefined } } },
+      world.company.teamId,
+    );
+    expect(await listModelIds(endpoint)).toContain('sandbox-keywords-1');
+    await expect(
+      modelEndpointFor(
+        { db: ctx.db, config: { keywordAi: { ...ctx.config.keywordAi, baseUrl: undefined } } },
+        (await createCompany(ctx.db, 'Unconnected Co')).id,
+      ),
+    ).rejects.toThrow('AI suggestions are not configured on this server.');
   });
 });
 
