@@ -3,22 +3,27 @@
 // credit, no credit spent on a model that fails, answers garbage or times out, the no-credits and
 // global-limit refusals, the monthly refill, staff setting credits, roles and companies apart.
 import {
+  dataRequestChannel,
   KEYWORD_AI_KEYWORDS_ASKED,
   type AiCredits,
+  type KeywordAiMessage,
   type GlobalAiCredits,
   type SuggestedKeyword,
 } from '@tapwise/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
+import { openSocket, type TestSocket } from '../../platform/testing/socket-client';
 import { keywords } from '../ads-data/ads-entities.tables';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
-import { firstOfMonth } from './ai-credits.repository';
+import { creditsOf, firstOfMonth } from './ai-credits.repository';
 import { lastThirtyDays, openResearch } from '../keyword-research/keyword-facts';
 import { keywordFacts } from '../keyword-research/own-keyword-facts.repository';
-import { refillCredits } from './keyword-ai.service';
+import type { JobContext } from '../job-context';
+import { refillAiCreditsJob } from './jobs/refill-ai-credits.job';
 import { groundKeywords } from './keyword-grounding';
+import { listModelIds, modelEndpointFor } from './model-endpoint';
 import { aiCredits, aiGlobalUsage, keywordSuggestionLists } from './keyword-ai.tables';
 
 /** Short, so a slow model fails the test's generation quickly. */
@@ -27,6 +32,9 @@ const TIMEOUT_MS = 1500;
 let world: CreationWorld;
 let member: { session: Session; userId: string };
 let staff: Session;
+let socket: TestSocket;
+/** What the member heard on the data-request channel. */
+const messages: KeywordAiMessage[] = [];
 
 beforeAll(async () => {
   world = await startCreationWorld({
@@ -44,12 +52,19 @@ beforeAll(async () => {
   const staffCompany = await createCompany(db, 'Staff Co');
   const admin = await createMember(db, staffCompany.id, { role: 'SUPERADMIN' });
   staff = await api.signIn(admin.email, admin.password);
+  socket = await openSocket(world.server, member.session);
+  socket.socket.on(dataRequestChannel(member.userId), (message: KeywordAiMessage) =>
+    messages.push(message),
+  );
 }, 300_000);
 afterEach(async () => {
   world.sandbox.resetFaults();
   await world.server.database.db.delete(aiGlobalUsage);
 });
-afterAll(() => world?.close());
+afterAll(async () => {
+  socket?.close();
+  await world?.close();
+});
 
 interface Answer<Data> {
   data?: Data | null;
@@ -110,6 +125,21 @@ describe('models', () => {
       'sandbox-keywords-mini',
     ]);
   });
+
+  it("asks the sandbox's own model when no endpoint is configured", async () => {
+    const ctx = world.server.context;
+    const endpoint = await modelEndpointFor(
+      { db: ctx.db, config: { keywordAi: { ...ctx.config.keywordAi, baseUrl: undefined } } },
+      world.company.teamId,
+    );
+    expect(await listModelIds(endpoint)).toContain('sandbox-keywords-1');
+    await expect(
+      modelEndpointFor(
+        { db: ctx.db, config: { keywordAi: { ...ctx.config.keywordAi, baseUrl: undefined } } },
+        (await createCompany(ctx.db, 'Unconnected Co')).id,
+      ),
+    ).rejects.toThrow('AI suggestions are not configured on this server.');
+  });
 });
 
 describe('generateKeywords', () => {
@@ -142,6 +172,14 @@ describe('generateKeywords', () => {
     const ownTexts = new Set(own.map((row) => row.text.toLowerCase()));
     expect(texts.filter((text) => ownTexts.has(text))).toEqual([]);
     expect((await credits()).remainingUsage).toBe(19);
+    await vi.waitFor(() =>
+      expect(messages).toContainEqual({
+        opId: 71,
+        context: 21,
+        appId: String(world.adamId),
+        data: { listId: list.id, credits: expect.objectContaining({ remainingUsage: 19 }) },
+      }),
+    );
     const global = await ask<{ getGlobalCredits: GlobalAiCredits }>(GLOBAL);
     expect(global.data!.getGlobalCredits).toMatchObject({ used: 1, globalLimit: 10_000 });
     const lists = await ask<{ suggestedKeywordListKAI: ListAnswer[] }>(LISTS, {
@@ -201,6 +239,14 @@ describe('generateKeywords', () => {
       message: `You have used all your AI credits. They refill on ${firstOfMonth(new Date(), 1)}.`,
       extensions: { error: 'AI_CREDITS_EXHAUSTED' },
     });
+    await vi.waitFor(() =>
+      expect(messages).toContainEqual({
+        opId: 71,
+        context: 25,
+        appId: String(world.adamId),
+        data: { listId: null, credits: expect.objectContaining({ remainingUsage: 0 }) },
+      }),
+    );
     await setBalance(member.userId, 20);
   });
 
@@ -319,13 +365,24 @@ describe('credits', () => {
     });
     // The refill on the due day restores the hand-set limit and moves the date a month on.
     const due = new Date(`${answer.data!.setAiCredits.refillsOn}T00:10:00Z`);
-    await refillCredits({ db: world.server.database.db }, due);
+    const notDue = await createMember(world.server.database.db, world.company.teamId);
+    await creditsOf(world.server.database.db, notDue.user.id, due);
+    await setBalance(notDue.user.id, 2);
+    await refillAiCreditsJob.handle(
+      { now: due.toISOString() },
+      world.server.context as unknown as JobContext,
+    );
     expect(await credits()).toMatchObject({
       usageLimit: 50,
       remainingUsage: 50,
       isFilledManually: true,
       refillsOn: firstOfMonth(due, 1),
     });
+    const [untouched] = await world.server.database.db
+      .select()
+      .from(aiCredits)
+      .where(eq(aiCredits.userId, notDue.user.id));
+    expect(untouched).toMatchObject({ remainingUsage: 2, refillsOn: firstOfMonth(due, 1) });
     await setBalance(member.userId, 20, 20);
   });
 

@@ -42,7 +42,8 @@ export async function modelEndpointFor(
   const origin = new URL(integration.baseUrl).origin;
   return {
     client: new OpenAI({ ...options, baseURL: `${origin}/openai/v1`, apiKey: SANDBOX_API_KEY }),
-    defaultModel: model ?? null,
+    // KEYWORD_AI_MODEL names a model of the configured endpoint, not of the sandbox.
+    defaultModel: null,
   };
 }
 
