@@ -224,6 +224,13 @@ describe('generateKeywords', () => {
     expect(await db.select().from(keywordSuggestionLists)).toHaveLength(stored);
   });
 
+  it('refuses an app id beyond the exact integers, to generate or to filter lists', async () => {
+    const generated = await generate({ adamId: 1.7976931348623141e308 });
+    expect(generated.errors?.[0]?.extensions?.error).toBe('BAD_REQUEST');
+    const filtered = await ask(LISTS, { adamId: 1e300 });
+    expect(filtered.errors?.[0]?.extensions?.error).toBe('BAD_REQUEST');
+  });
+
   it('refuses a model the endpoint does not offer for chat', async () => {
     const answer = await generate({ model: 'text-embedding-sandbox' });
     expect(answer.errors?.[0]?.message).toBe(

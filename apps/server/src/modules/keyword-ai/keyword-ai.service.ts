@@ -17,6 +17,7 @@ import {
   type KeywordAiMessage,
 } from '@tapwise/contracts';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
 import { findUserById } from '../accounts/accounts.repository';
@@ -47,6 +48,17 @@ import {
 } from './suggestion-lists.repository';
 
 type AiContext = Pick<AppContext, 'db' | 'config' | 'secrets' | 'realtime'>;
+
+/** Apple ids are stored as bigint: a float beyond the exact integers is no id. */
+const appleIdFilter = z
+  .number()
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER, 'validation.appIdInvalid');
+const generateInput = generateKeywordsInputSchema.extend({
+  adamId: appleIdFilter,
+  competitorAdamId: appleIdFilter.nullable(),
+});
 
 export interface Caller {
   userId: string;
@@ -82,7 +94,7 @@ export function suggestionLists(
   teamId: string,
   adamId: number | null,
 ): Promise<SuggestionListRow[]> {
-  return listSuggestionLists(ctx.db, teamId, adamId);
+  return listSuggestionLists(ctx.db, teamId, appleIdFilter.nullable().parse(adamId));
 }
 
 export async function setAiCredits(
@@ -101,7 +113,7 @@ export async function generateKeywords(
 ): Promise<SuggestionListRow> {
   const raw = rawInput as Record<string, unknown>;
   // GraphQL leaves an optional argument out; the contract spells "not given" as null.
-  const input = generateKeywordsInputSchema.parse({
+  const input = generateInput.parse({
     ...raw,
     model: raw.model ?? null,
     seed: raw.seed ?? null,
