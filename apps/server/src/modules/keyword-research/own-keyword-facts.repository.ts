@@ -21,18 +21,24 @@ export async function adAccountsForApp(
   teamId: string,
   adamId: number | null,
 ): Promise<number[]> {
-  const rows = await db
-    .select({
-      adAccountId: adAccounts.adAccountId,
-      owns: sql<boolean>`exists (select 1 from ${apps} where ${apps.teamId} = ${adAccounts.teamId}
-        and ${apps.adAccountId} = ${adAccounts.adAccountId} and ${apps.adamId} = ${adamId ?? -1})`,
-    })
-    .from(adAccounts)
-    .where(eq(adAccounts.teamId, teamId))
-    .orderBy(asc(adAccounts.adAccountId));
-  return [...rows.filter((row) => row.owns), ...rows.filter((row) => !row.owns)].map(
-    (row) => row.adAccountId,
-  );
+  // Two plain queries rather than a correlated subquery: drizzle writes the columns inside a
+  // sql template unqualified, so "team_id = team_id" would compare the apps row with itself.
+  const [accounts, promoting] = await Promise.all([
+    db
+      .select({ adAccountId: adAccounts.adAccountId })
+      .from(adAccounts)
+      .where(eq(adAccounts.teamId, teamId))
+      .orderBy(asc(adAccounts.adAccountId)),
+    adamId === null
+      ? []
+      : db
+          .selectDistinct({ adAccountId: apps.adAccountId })
+          .from(apps)
+          .where(and(eq(apps.teamId, teamId), eq(apps.adamId, adamId))),
+  ]);
+  const owns = new Set(promoting.map((row) => row.adAccountId));
+  const ids = accounts.map((row) => row.adAccountId);
+  return [...ids.filter((id) => owns.has(id)), ...ids.filter((id) => !owns.has(id))];
 }
 
 export interface KeywordFactRow {
