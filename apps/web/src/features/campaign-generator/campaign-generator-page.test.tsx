@@ -349,4 +349,29 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(variablesOf(calls, 'adKeyRetry')).toEqual([{ id: GENERATION_ID }]));
     expect(await screen.findByText('Fetching keywords')).toBeTruthy();
   });
+
+  it('shows a read-only admin the generations and their plans without the actions', async () => {
+    signIn({ Role: 'ADMIN', IsReadOnly: true });
+    generatorServer({
+      getCampGenList: () => [buildGeneration({ status: 'KEYWORDS_FAILED', plan: null })],
+    });
+    renderInApp(<CampaignGeneratorPage />, `${PAGE}?tab=new`);
+    const row = await screen.findByTestId('generation-row');
+    expect(screen.queryByRole('tab', { name: 'New generation' })).toBeNull();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Open']);
+  });
+
+  it('shows a read-only admin a ready plan without editing or launching it', async () => {
+    signIn({ Role: 'ADMIN', IsReadOnly: true });
+    generatorServer();
+    renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
+    expect(await screen.findAllByTestId('plan-campaign')).toHaveLength(2);
+    expect(screen.getByText('Acme - Puzzle Quest - Brand - US')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
 });
