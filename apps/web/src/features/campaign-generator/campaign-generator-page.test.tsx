@@ -10,6 +10,7 @@ import { signIn } from '../../test/session-fixtures';
 import { GraphqlFailure } from '../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../auth/session/session-api';
 import CampaignGeneratorPage from './campaign-generator-page';
+import { GeneratorForm } from './generator-form';
 import type { PLAN } from './generator-factories';
 import {
   GENERATION_ID,
@@ -373,5 +374,29 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Acme - Puzzle Quest - Brand - US')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('takes keywords added from outside into a segment, once each', async () => {
+    generatorServer();
+    renderInApp(
+      <GeneratorForm
+        onPreviewed={() => undefined}
+        keywordTool={({ segmentIndex, onAddKeywords }) => (
+          <button
+            type="button"
+            onClick={() => onAddKeywords(segmentIndex, ['duel', 'Duel', 'arena'])}
+          >
+            Suggest for {segmentIndex}
+          </button>
+        )}
+      />,
+      `${PAGE}?tab=new`,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suggest for 0' }));
+    await user.click(screen.getByRole('button', { name: 'Suggest for 0' }));
+    const brand = screen.getAllByTestId('segment-card')[0]!;
+    const pills = within(brand).getAllByText(/^(duel|arena)$/i);
+    expect(pills.map((pill) => pill.textContent)).toEqual(['duel', 'arena']);
   });
 });
