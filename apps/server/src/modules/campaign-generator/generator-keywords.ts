@@ -14,9 +14,12 @@ import {
 import { AppError } from '../../platform/errors';
 import type { JobContext } from '../job-context';
 import {
-  openDataRequestSources,
-  type DataRequestSources,
-} from '../keyword-research/data-request-sources';
+  keywordIdeasForApp,
+  lastThirtyDays,
+  openResearch,
+  rankTerms,
+  type ResearchSources,
+} from '../keyword-research/keyword-facts';
 import {
   findGeneration,
   liveCampaignNames,
@@ -29,8 +32,8 @@ import { announceGeneration, NO_PROGRESS } from './generator-progress';
 
 /** Ideas examined per app: enough for a segment, few enough for a job of a minute. */
 const IDEAS_PER_APP = 100;
-/** Terms ranked per call (each term is one App Store search). */
-const RANK_BATCH = 20;
+/** Terms ranked per call: rankTerms sends a call's App Store searches and Apple Ads reads together. */
+const RANK_BATCH = 100;
 
 type FetchContext = Pick<JobContext, 'db' | 'config' | 'secrets' | 'realtime'> &
   Partial<Pick<JobContext, 'logger'>>;
@@ -44,8 +47,18 @@ export function researchLocaleOf(settings: GeneratorSettings): ResearchLocale {
 const needs = (settings: GeneratorSettings, segment: 'category' | 'competitor') =>
   settings.segments.some((s) => s.segment === segment && s.enabled);
 
+/**
+ * Research opened through the ad account promoting the generation's app, that app first among the
+ * company's own: Apple's suggestions for a rival are asked through the first own app, which must
+ * be one that ad account promotes.
+ */
+async function researchFor(ctx: FetchContext, generation: GenerationRow): Promise<ResearchSources> {
+  const research = await openResearch(ctx, generation.teamId, generation.adamId);
+  return { ...research, ownApps: new Set([generation.adamId, ...research.ownApps]) };
+}
+
 async function ideasRanked(
-  sources: DataRequestSources,
+  sources: ResearchSources,
   generationAppId: number,
   ideasAppId: number,
   locale: ResearchLocale,
@@ -57,10 +70,20 @@ async function ideasRanked(
   );
   const app = ownApp ?? ideasApp;
   if (!ideasApp || !app) return [];
-  const terms = await sources.keywordIdeas(ideasApp, locale, IDEAS_PER_APP);
+  const ideas = await keywordIdeasForApp(sources, ideasApp, locale.location, IDEAS_PER_APP);
+  const terms = ideas.map((idea) => idea.term);
+  const window = lastThirtyDays(sources.now);
   const ranked: KeywordRanking[] = [];
   for (let start = 0; start < terms.length; start += RANK_BATCH)
-    ranked.push(...(await sources.rankTerms(app, terms.slice(start, start + RANK_BATCH), locale)));
+    ranked.push(
+      ...(await rankTerms(sources, {
+        appId: app.adamId,
+        terms: terms.slice(start, start + RANK_BATCH),
+        locale,
+        window,
+        withSearch: true,
+      })),
+    );
   return ranked.map((ranking) => ({
     text: ranking.keyword,
     organicRank: ranking.organicRank,
@@ -79,30 +102,43 @@ async function announceStep(
   if (row) announceGeneration(ctx, row, opId);
 }
 
+/** Each competitor's ideas, ranked for the generation's app, the first of a repeated term kept. */
+async function competitorKeywords(
+  sources: ResearchSources,
+  generationAppId: number,
+  competitorAdamIds: readonly number[],
+  locale: ResearchLocale,
+): Promise<FetchedKeyword[]> {
+  const lists = await Promise.all(
+    competitorAdamIds.map((adamId) => ideasRanked(sources, generationAppId, adamId, locale)),
+  );
+  const byText = new Map<string, FetchedKeyword>();
+  for (const keyword of lists.flat())
+    if (!byText.has(keyword.text.toLowerCase())) byText.set(keyword.text.toLowerCase(), keyword);
+  return [...byText.values()];
+}
+
 async function fetchKeywords(
   ctx: FetchContext,
   generation: GenerationRow,
 ): Promise<FetchedKeywords> {
-  const { settings } = generation;
-  const fetched: FetchedKeywords = {};
-  if (!needs(settings, 'category') && !needs(settings, 'competitor')) return fetched;
-  const sources = await openDataRequestSources(ctx, generation.teamId, generation.adamId);
-  const locale = researchLocaleOf(settings);
-  if (needs(settings, 'category')) {
-    announceGeneration(ctx, generation, 11);
-    fetched.category = await ideasRanked(sources, generation.adamId, generation.adamId, locale);
-  }
+  const { settings, adamId } = generation;
   const competitor = settings.segments.find((s) => s.segment === 'competitor' && s.enabled);
-  if (competitor) {
-    announceGeneration(ctx, generation, 12);
-    const byText = new Map<string, FetchedKeyword>();
-    for (const adamId of competitor.competitorAdamIds)
-      for (const keyword of await ideasRanked(sources, generation.adamId, adamId, locale))
-        if (!byText.has(keyword.text.toLowerCase()))
-          byText.set(keyword.text.toLowerCase(), keyword);
-    fetched.competitor = [...byText.values()];
-  }
-  return fetched;
+  const category = needs(settings, 'category');
+  if (!category && !competitor) return {};
+  const sources = await researchFor(ctx, generation);
+  const locale = researchLocaleOf(settings);
+  if (category) announceGeneration(ctx, generation, 11);
+  if (competitor) announceGeneration(ctx, generation, 12);
+  // Category and competitors are researched together: the job waits for the slowest, not the sum.
+  const [categoryFound, competitorFound] = await Promise.all([
+    category ? ideasRanked(sources, adamId, adamId, locale) : null,
+    competitor ? competitorKeywords(sources, adamId, competitor.competitorAdamIds, locale) : null,
+  ]);
+  return {
+    ...(categoryFound ? { category: categoryFound } : {}),
+    ...(competitorFound ? { competitor: competitorFound } : {}),
+  };
 }
 
 /** The job's work: fetch, plan, READY; any failure ends KEYWORDS_FAILED with its message. */
