@@ -1,6 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dataRequestChannel, type GenerationProgressMessage } from '@tapwise/contracts';
+import {
+  dataRequestChannel,
+  type GenerationProgressMessage,
+  type GeneratorPlan,
+} from '@tapwise/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import type { GraphqlCall } from '../../test/fake-graphql';
@@ -11,9 +15,9 @@ import { GraphqlFailure } from '../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../auth/session/session-api';
 import CampaignGeneratorPage from './campaign-generator-page';
 import { GeneratorForm } from './generator-form';
-import type { PLAN } from './generator-factories';
 import {
   GENERATION_ID,
+  PLAN,
   SETTINGS,
   TEMPLATE_ID,
   buildGeneration,
@@ -235,7 +239,7 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
             'campaigns.0.name': 'validation.required',
           });
         }
-        return buildGeneration({ plan: variables.plan as typeof PLAN });
+        return buildGeneration({ plan: variables.plan as GeneratorPlan });
       },
     });
     renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
@@ -269,7 +273,9 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     const sent = variablesOf(calls, 'updateCampaignGenerationPlan').at(-1)!;
     expect(sent.id).toBe(GENERATION_ID);
     expect(
-      (sent.plan as typeof PLAN).campaigns[0]!.adGroups[0]!.keywords.map((keyword) => keyword.text),
+      (sent.plan as GeneratorPlan).campaigns[0]!.adGroups[0]!.keywords.map(
+        (keyword) => keyword.text,
+      ),
     ).toEqual(['puzzle quest']);
   });
 
@@ -398,5 +404,35 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     const brand = screen.getAllByTestId('segment-card')[0]!;
     const pills = within(brand).getAllByText(/^(duel|arena)$/i);
     expect(pills.map((pill) => pill.textContent)).toEqual(['duel', 'arena']);
+  });
+
+  it('renders a 20-campaign, 500-keyword plan as closed ad groups', async () => {
+    const countries = ['US', 'GB', 'DE', 'FR', 'JP'];
+    const segments = ['brand', 'category', 'competitor', 'discovery'] as const;
+    const big = {
+      campaigns: countries.flatMap((country) =>
+        segments.map((name) => ({
+          ...PLAN.campaigns[0]!,
+          segment: name,
+          country,
+          name: `Acme - Puzzle Quest - ${name} - ${country}`,
+          adGroups: [
+            {
+              ...PLAN.campaigns[0]!.adGroups[0]!,
+              name: `Acme - Puzzle Quest - ${name} - ${country} - Exact`,
+              keywords: Array.from({ length: 25 }, (_, index) => ({
+                text: `${name} keyword ${index}`,
+                matchType: 'EXACT' as const,
+              })),
+            },
+          ],
+        })),
+      ),
+    };
+    generatorServer({ campaignGeneration: () => buildGeneration({ plan: big }) });
+    renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
+    expect(await screen.findAllByTestId('plan-campaign')).toHaveLength(20);
+    expect(screen.getByText('20 campaigns · 20 ad groups · 500 keywords')).toBeTruthy();
+    expect(screen.queryAllByTestId('plan-keyword')).toHaveLength(0);
   });
 });
