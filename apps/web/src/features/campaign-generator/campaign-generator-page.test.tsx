@@ -1,6 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dataRequestChannel, type GenerationProgressMessage } from '@tapwise/contracts';
+import {
+  dataRequestChannel,
+  type GenerationProgressMessage,
+  type GeneratorPlan,
+} from '@tapwise/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import type { GraphqlCall } from '../../test/fake-graphql';
@@ -10,9 +14,10 @@ import { signIn } from '../../test/session-fixtures';
 import { GraphqlFailure } from '../ads-manager/actions/actions-test-kit';
 import { connectSessionToApi } from '../auth/session/session-api';
 import CampaignGeneratorPage from './campaign-generator-page';
-import type { PLAN } from './generator-factories';
+import { GeneratorForm } from './generator-form';
 import {
   GENERATION_ID,
+  PLAN,
   SETTINGS,
   TEMPLATE_ID,
   buildGeneration,
@@ -234,7 +239,7 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
             'campaigns.0.name': 'validation.required',
           });
         }
-        return buildGeneration({ plan: variables.plan as typeof PLAN });
+        return buildGeneration({ plan: variables.plan as GeneratorPlan });
       },
     });
     renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
@@ -268,7 +273,9 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     const sent = variablesOf(calls, 'updateCampaignGenerationPlan').at(-1)!;
     expect(sent.id).toBe(GENERATION_ID);
     expect(
-      (sent.plan as typeof PLAN).campaigns[0]!.adGroups[0]!.keywords.map((keyword) => keyword.text),
+      (sent.plan as GeneratorPlan).campaigns[0]!.adGroups[0]!.keywords.map(
+        (keyword) => keyword.text,
+      ),
     ).toEqual(['puzzle quest']);
   });
 
@@ -348,5 +355,84 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry keyword fetch' }));
     await waitFor(() => expect(variablesOf(calls, 'adKeyRetry')).toEqual([{ id: GENERATION_ID }]));
     expect(await screen.findByText('Fetching keywords')).toBeTruthy();
+  });
+
+  it('shows a read-only admin the generations and their plans without the actions', async () => {
+    signIn({ Role: 'ADMIN', IsReadOnly: true });
+    generatorServer({
+      getCampGenList: () => [buildGeneration({ status: 'KEYWORDS_FAILED', plan: null })],
+    });
+    renderInApp(<CampaignGeneratorPage />, `${PAGE}?tab=new`);
+    const row = await screen.findByTestId('generation-row');
+    expect(screen.queryByRole('tab', { name: 'New generation' })).toBeNull();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Open']);
+  });
+
+  it('shows a read-only admin a ready plan without editing or launching it', async () => {
+    signIn({ Role: 'ADMIN', IsReadOnly: true });
+    generatorServer();
+    renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
+    expect(await screen.findAllByTestId('plan-campaign')).toHaveLength(2);
+    expect(screen.getByText('Acme - Puzzle Quest - Brand - US')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Launch' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('takes keywords added from outside into a segment, once each', async () => {
+    generatorServer();
+    renderInApp(
+      <GeneratorForm
+        onPreviewed={() => undefined}
+        keywordTool={({ segmentIndex, onAddKeywords }) => (
+          <button
+            type="button"
+            onClick={() => onAddKeywords(segmentIndex, ['duel', 'Duel', 'arena'])}
+          >
+            Suggest for {segmentIndex}
+          </button>
+        )}
+      />,
+      `${PAGE}?tab=new`,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suggest for 0' }));
+    await user.click(screen.getByRole('button', { name: 'Suggest for 0' }));
+    const brand = screen.getAllByTestId('segment-card')[0]!;
+    const pills = within(brand).getAllByText(/^(duel|arena)$/i);
+    expect(pills.map((pill) => pill.textContent)).toEqual(['duel', 'arena']);
+  });
+
+  it('renders a 20-campaign, 500-keyword plan as closed ad groups', async () => {
+    const countries = ['US', 'GB', 'DE', 'FR', 'JP'];
+    const segments = ['brand', 'category', 'competitor', 'discovery'] as const;
+    const big = {
+      campaigns: countries.flatMap((country) =>
+        segments.map((name) => ({
+          ...PLAN.campaigns[0]!,
+          segment: name,
+          country,
+          name: `Acme - Puzzle Quest - ${name} - ${country}`,
+          adGroups: [
+            {
+              ...PLAN.campaigns[0]!.adGroups[0]!,
+              name: `Acme - Puzzle Quest - ${name} - ${country} - Exact`,
+              keywords: Array.from({ length: 25 }, (_, index) => ({
+                text: `${name} keyword ${index}`,
+                matchType: 'EXACT' as const,
+              })),
+            },
+          ],
+        })),
+      ),
+    };
+    generatorServer({ campaignGeneration: () => buildGeneration({ plan: big }) });
+    renderInApp(<CampaignGeneratorPage />, GENERATION_PAGE);
+    expect(await screen.findAllByTestId('plan-campaign')).toHaveLength(20);
+    expect(screen.getByText('20 campaigns · 20 ad groups · 500 keywords')).toBeTruthy();
+    expect(screen.queryAllByTestId('plan-keyword')).toHaveLength(0);
   });
 });

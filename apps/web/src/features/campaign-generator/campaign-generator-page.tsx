@@ -4,6 +4,7 @@ import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { useCanWriteGenerator } from './generator-access';
 import { GenerationPanel } from './generation-panel';
 import { GenerationsList } from './generations-list';
 import { GeneratorForm } from './generator-form';
@@ -14,8 +15,10 @@ type Tab = (typeof TABS)[number];
 export default function CampaignGeneratorPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const canWrite = useCanWriteGenerator();
   const opened = params.get('generation');
-  const tab: Tab = params.get('tab') === 'new' ? 'new' : 'generations';
+  const tab: Tab = canWrite && params.get('tab') === 'new' ? 'new' : 'generations';
+  const tabs = canWrite ? TABS : TABS.filter((name) => name !== 'new');
   const open = (id: string) => setParams({ generation: id });
   return (
     <PageFrame title={t('pages.campaignGenerator.title')}>
@@ -24,7 +27,7 @@ export default function CampaignGeneratorPage() {
       ) : (
         <Tabs value={tab} onChange={(value) => setParams(value === 'new' ? { tab: 'new' } : {})}>
           <Tabs.List>
-            {TABS.map((name) => (
+            {tabs.map((name) => (
               <Tabs.Tab key={name} value={name}>
                 {t(`campaignGenerator.tabs.${name}`)}
               </Tabs.Tab>
@@ -33,9 +36,11 @@ export default function CampaignGeneratorPage() {
           <Tabs.Panel value="generations" pt="md">
             <GenerationsList onOpen={open} />
           </Tabs.Panel>
-          <Tabs.Panel value="new" pt="md">
-            <GeneratorForm onPreviewed={(generation) => open(generation.id)} />
-          </Tabs.Panel>
+          {canWrite && (
+            <Tabs.Panel value="new" pt="md">
+              <GeneratorForm onPreviewed={(generation) => open(generation.id)} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       )}
     </PageFrame>

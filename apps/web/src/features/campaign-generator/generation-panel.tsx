@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../shared/api/api-error';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { useQueryClient } from '@tanstack/react-query';
 import { GenerationProgressView } from './generation-status-badge';
+import { useCanWriteGenerator } from './generator-access';
 import { isReady } from './generation-status';
 import { generatorApi, generatorKeys, type CampaignGeneration } from './generator-api';
 import { generatorFailureText } from './generator-messages';
@@ -74,6 +75,7 @@ export function GenerationPanel({ id, onClose }: { id: string; onClose(): void }
   const { t } = useTranslation();
   const generation = useGeneration(id);
   const actions = useGenerationActions();
+  const canWrite = useCanWriteGenerator();
   if (generation.isPending) return <Skeleton height={200} aria-label={t('common.loading')} />;
   if (generation.isError) {
     return (
@@ -94,14 +96,14 @@ export function GenerationPanel({ id, onClose }: { id: string; onClose(): void }
         </Button>
       </Group>
       <GenerationProgressView generation={current} />
-      {current.status === 'KEYWORDS_FAILED' && (
+      {canWrite && current.status === 'KEYWORDS_FAILED' && (
         <Group>
           <Button onClick={() => void actions.retryKeywords(current)}>
             {t('campaignGenerator.actions.retryKeywords')}
           </Button>
         </Group>
       )}
-      {current.status === 'INCOMPLETE' && (
+      {canWrite && current.status === 'INCOMPLETE' && (
         <Group>
           <Button onClick={() => void actions.launch(current)}>
             {t('campaignGenerator.actions.resume')}
@@ -113,8 +115,12 @@ export function GenerationPanel({ id, onClose }: { id: string; onClose(): void }
           {t('campaignGenerator.openAdsManager')}
         </Anchor>
       )}
-      {current.plan && isReady(current.status) && <EditablePlan generation={current} />}
-      {current.plan && !isReady(current.status) && <PlanTree plan={current.plan} errors={{}} />}
+      {current.plan &&
+        (canWrite && isReady(current.status) ? (
+          <EditablePlan generation={current} />
+        ) : (
+          <PlanTree plan={current.plan} errors={{}} />
+        ))}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../shared/format/format';
 import { QueryContent } from '../../shared/ui/query-content';
 import { GenerationStatusBadge } from './generation-status-badge';
 import { RUNNING_STATUSES, progressPercent } from './generation-status';
+import { useCanWriteGenerator } from './generator-access';
 import { generatorApi, generatorKeys, type CampaignGeneration } from './generator-api';
 import { useGenerationActions } from './use-generation-actions';
 import { GENERATION_POLL_MS } from './use-generation';
@@ -22,10 +23,12 @@ const segmentsOf = (generation: CampaignGeneration) =>
 function GenerationRow(props: { generation: CampaignGeneration; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const actions = useGenerationActions();
+  const canWrite = useCanWriteGenerator();
   const { generation } = props;
   const name = generation.settings.appName;
   const percent = progressPercent(generation.status, generation.progress);
-  const deletable = generation.status !== 'WAITING_TO_SYNC' && generation.status !== 'SYNCING';
+  const deletable =
+    canWrite && generation.status !== 'WAITING_TO_SYNC' && generation.status !== 'SYNCING';
   return (
     <Table.Tr data-testid="generation-row">
       <Table.Td>{name}</Table.Td>
@@ -45,16 +48,16 @@ function GenerationRow(props: { generation: CampaignGeneration; onOpen(id: strin
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="light" onClick={() => props.onOpen(generation.id)}>
-            {generation.status === 'READY'
+            {canWrite && generation.status === 'READY'
               ? t('campaignGenerator.actions.review')
               : t('campaignGenerator.actions.open')}
           </Button>
-          {generation.status === 'KEYWORDS_FAILED' && (
+          {canWrite && generation.status === 'KEYWORDS_FAILED' && (
             <Button size="xs" onClick={() => void actions.retryKeywords(generation)}>
               {t('campaignGenerator.actions.retryKeywords')}
             </Button>
           )}
-          {generation.status === 'INCOMPLETE' && (
+          {canWrite && generation.status === 'INCOMPLETE' && (
             <Button size="xs" onClick={() => void actions.launch(generation)}>
               {t('campaignGenerator.actions.resume')}
             </Button>
