@@ -13,6 +13,7 @@ import { measureApiLoad, type LoadOptions } from './measures/api-load.js';
 import { measureAppleAdsFetch } from './measures/apple-ads-fetch.js';
 import { measureRuleEngine } from './measures/automation-rules.js';
 import { measureFirstSync } from './measures/first-sync.js';
+import { measureGenerator } from './measures/generator.js';
 import { measureOverview } from './measures/overview.js';
 import { measureResearch } from './measures/research.js';
 import { measureWeb } from './measures/web.js';
@@ -66,6 +67,7 @@ const MEASURES = [
   'load',
   'web',
   'research',
+  'generator',
   'apple',
 ] as const;
 type MeasureName = (typeof MEASURES)[number];
@@ -140,6 +142,14 @@ try {
       email: member.email,
       password: member.password,
       userId: member.user.id,
+      session: await apiClient(server.url).signIn(member.email, member.password),
+      runs: scale.slow,
+    }),
+  );
+  await measure('generator', async () =>
+    measureGenerator(dataset, {
+      serverUrl: server.url,
+      context: server.context,
       session: await apiClient(server.url).signIn(member.email, member.password),
       runs: scale.slow,
     }),

@@ -8,6 +8,10 @@ import { automationTickJob } from './automation/engine/jobs/automation-tick.job'
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import {
+  generatorCreationJob,
+  generatorKeywordsJob,
+} from './campaign-generator/jobs/generator-jobs';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { refillAiCreditsJob } from './keyword-ai/jobs/refill-ai-credits.job';
@@ -32,6 +36,8 @@ export const allJobs = [
   dataRequestJob,
   pruneAppStoreCacheJob,
   rankSnapshotJob,
+  generatorKeywordsJob,
+  generatorCreationJob,
   refillAiCreditsJob,
 ] as const;
 

@@ -66,6 +66,14 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   saveTablePreset: t.tablePreset.id,
   getDraft: t.campaignDraft.id,
   deleteCampaignDraft: t.campaignDraft.id,
+  getDraftTemplate: t.generatorTemplate.id,
+  updateCampTemplate: t.generatorTemplate.id,
+  deleteTemplate: t.generatorTemplate.id,
+  campaignGeneration: t.campaignGeneration.id,
+  adKeyRetry: t.campaignGeneration.id,
+  updateCampaignGenerationPlan: t.campaignGeneration.id,
+  launchCampaignGeneration: t.campaignGeneration.id,
+  deleteCampaignGeneration: t.campaignGeneration.id,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */
@@ -145,6 +153,9 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
     return { id: t.campaignDraft.id, placement: 'TODAY_TAB', step: 'app', values: {} };
   }
   if (operation === 'createCampaign') return t.creationReachingIn();
+  if (operation === 'updateCampTemplate' || operation === 'previewCampaignGeneration')
+    return t.generatorSettingsReachingIn();
+  if (operation === 'updateCampaignGenerationPlan') return t.campaignGeneration.plan;
   if (operation === 'addAdGroup') return wizardAdGroup({ name: 'Reaching in' });
   if (operation === 'addAds') return [{ name: 'Reaching in', productPage: { kind: 'default' } }];
   throw new Error(`${operation}: say what its JSON argument ${path} holds`);
@@ -168,7 +179,8 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
       .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id])
-      .concat([a.trackedKeyword.id, a.dataRequest.id]),
+      .concat([a.trackedKeyword.id, a.dataRequest.id])
+      .concat([a.generatorTemplate.id, a.campaignGeneration.id]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);
@@ -247,6 +259,10 @@ describe('cross-tenant matrix', () => {
       'getDraft',
       'getCampaignDrafts',
       'trackedKeywords',
+      'getDraftTemplate',
+      'getDraftTemplateList',
+      'getCampGenList',
+      'campaignGeneration',
     ]) {
       expect(revealing, name).toContain(name);
     }

@@ -18,6 +18,14 @@ import {
   progressOf,
 } from '../modules/campaign-creation/campaign-creation.repository';
 import { creationInput } from '../modules/campaign-creation/campaign-creation-factories';
+import {
+  insertGeneration,
+  insertTemplate,
+  updateGeneration,
+} from '../modules/campaign-generator/campaign-generator.repository';
+import { generatorSettings } from '../modules/campaign-generator/campaign-generator-factories';
+import { buildGeneratorPlan } from '../modules/campaign-generator/generator-plan';
+import { NO_PROGRESS } from '../modules/campaign-generator/generator-progress';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
@@ -130,6 +138,27 @@ export async function seedTenant(db: Database, marker: string) {
     totalApps: FACT_MARK,
     popularity: 50,
   });
+  const settings = generatorSettings({
+    adAccountId: app.adAccountId,
+    adamId: app.adamId,
+    organisationName: `${marker} Org`,
+  });
+  const generatorTemplate = await insertTemplate(db, company.id, {
+    userId: admin.user.id,
+    name: `${marker} template`,
+    isDraft: false,
+    settings,
+  });
+  const generation = await insertGeneration(db, company.id, {
+    userId: admin.user.id,
+    settings,
+    status: 'READY',
+    progress: NO_PROGRESS,
+  });
+  const campaignGeneration = (await updateGeneration(db, company.id, generation.id, {
+    fetchedKeywords: {},
+    plan: buildGeneratorPlan(settings, {}, []),
+  }))!;
   const suggestionList = await insertSuggestionList(db, {
     teamId: company.id,
     userId: admin.user.id,
@@ -164,6 +193,15 @@ export async function seedTenant(db: Database, marker: string) {
     campaignDraft,
     campaignCreation,
     trackedKeyword: trackedKeyword!,
+    generatorTemplate,
+    campaignGeneration,
+    /** Generator settings for this company's ad account and app. */
+    generatorSettingsReachingIn: () =>
+      generatorSettings({
+        adAccountId: app.adAccountId,
+        adamId: app.adamId,
+        organisationName: 'Reaching in',
+      }),
     suggestionList,
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),

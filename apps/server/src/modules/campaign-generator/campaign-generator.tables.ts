@@ -43,8 +43,19 @@ export const generatorTemplates = pgTable(
   (t) => [uniqueIndex('generator_templates_team_name_idx').on(t.teamId, t.name)],
 );
 
+/**
+ * One researched keyword with what research measured for the app, so the segment's ranges can
+ * filter it and the preview show it; null where research has no figure.
+ */
+export interface FetchedKeyword {
+  text: string;
+  organicRank: number | null;
+  popularity: number | null;
+  totalApps: number | null;
+}
+
 /** Keywords found for a segment by research (opId 11 category, 12 competitors). */
-export type FetchedKeywords = Record<string, string[]>;
+export type FetchedKeywords = Record<string, FetchedKeyword[]>;
 
 export const campaignGenerations = pgTable(
   'campaign_generations',

@@ -102,6 +102,7 @@ function sourcesOf(
   return {
     appStore,
     keywordIdeas: async (_app, _locale, limit) => ideas.slice(0, limit),
+    termFacts: async () => ({ popularity: new Map(), shares: new Map() }),
     async rankTerms(app, terms, locale) {
       return Promise.all(
         terms.map(async (term, index): Promise<KeywordRanking> => {

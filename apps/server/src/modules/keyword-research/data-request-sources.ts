@@ -4,14 +4,31 @@ import type { KeywordRanking, ResearchLocale } from '@tapwise/contracts';
 import type { AppStoreApp, AppStoreClient } from '@tapwise/app-store';
 import type { AppContext } from '../app-context';
 import { latestAppKeywords } from './app-keywords';
-import { keywordIdeasForApp, lastThirtyDays, openResearch, rankTerms } from './keyword-facts';
+import {
+  keywordIdeasForApp,
+  lastThirtyDays,
+  openResearch,
+  rankTerms,
+  termFactsOf,
+  type TermFacts,
+} from './keyword-facts';
 
 export interface DataRequestSources {
   appStore: AppStoreClient;
   /** Candidate keywords for an app, best first, at most `limit`. */
   keywordIdeas(app: AppStoreApp, locale: ResearchLocale, limit: number): Promise<string[]>;
-  /** The facts of terms for an app (organic rank, popularity, totals), in the terms' order. */
-  rankTerms(app: AppStoreApp, terms: string[], locale: ResearchLocale): Promise<KeywordRanking[]>;
+  /**
+   * The facts of terms for an app (organic rank, popularity, totals), in the terms' order; with
+   * `known`, the Apple Ads facts termFacts read for a longer list.
+   */
+  rankTerms(
+    app: AppStoreApp,
+    terms: string[],
+    locale: ResearchLocale,
+    known?: TermFacts,
+  ): Promise<KeywordRanking[]>;
+  /** The Apple Ads facts of every term a request will rank, read once. */
+  termFacts(app: AppStoreApp, terms: string[], locale: ResearchLocale): Promise<TermFacts>;
   /** The app's rows of the company's latest finished keywords-for-app request; empty when none. */
   appKeywords(app: AppStoreApp, locale: ResearchLocale): Promise<KeywordRanking[]>;
   /** App Store ids of the company's own apps. */
@@ -33,8 +50,9 @@ export async function openDataRequestSources(
     appStore: research.appStore,
     keywordIdeas: async (app, locale, limit) =>
       (await keywordIdeasForApp(research, app, locale.location, limit)).map((idea) => idea.term),
-    rankTerms: (app, terms, locale) =>
-      rankTerms(research, { appId: app.adamId, terms, locale, window, withSearch: true }),
+    rankTerms: (app, terms, locale, known) =>
+      rankTerms(research, { appId: app.adamId, terms, locale, window, withSearch: true, known }),
+    termFacts: (app, terms, locale) => termFactsOf(research, app.adamId, terms, locale.location),
     appKeywords: (app, locale) => latestAppKeywords(ctx, teamId, app.adamId, locale),
     ownAppIds: async () => research.ownApps,
   };

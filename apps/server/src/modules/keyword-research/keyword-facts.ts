@@ -429,6 +429,31 @@ export interface RankTermsQuestion {
    * background requests do it, quick lists of ideas leave the two numbers null.
    */
   withSearch: boolean;
+  /** The terms' Apple Ads facts read beforehand for a longer list (termFactsOf); else read here. */
+  known?: TermFacts;
+}
+
+/** Popularity and the app's share of voice of terms, by lower-cased term. */
+export interface TermFacts {
+  popularity: Map<string, TermPopularity>;
+  shares: Map<string, number>;
+}
+
+/**
+ * The Apple Ads facts of terms in two reads, so a request ranking its terms in steps reads them
+ * once rather than once per step.
+ */
+export async function termFactsOf(
+  sources: ResearchSources,
+  appId: number | null,
+  terms: readonly string[],
+  storefront: string,
+): Promise<TermFacts> {
+  const [popularity, shares] = await Promise.all([
+    popularityOf(sources, terms, storefront),
+    appId === null ? new Map<string, number>() : shareOfVoiceOf(sources, appId, terms, storefront),
+  ]);
+  return { popularity, shares };
 }
 
 /** Each term's ranking for the app, in the order given (rank = position). */
@@ -439,11 +464,8 @@ export async function rankTerms(
   const { appId, terms, locale, window } = question;
   // The terms' searches and the Apple Ads reads go out together: a step waits for the slowest
   // answer, not for their sum (against Apple the App Store's rate limiter still spaces searches).
-  const [popularity, shares, own, searches] = await Promise.all([
-    popularityOf(sources, terms, locale.location),
-    appId === null
-      ? new Map<string, number>()
-      : shareOfVoiceOf(sources, appId, terms, locale.location),
+  const [{ popularity, shares }, own, searches] = await Promise.all([
+    question.known ?? termFactsOf(sources, appId, terms, locale.location),
     ownFactsOf(sources, terms, window, locale.location),
     question.withSearch
       ? Promise.all(terms.map((keyword) => organicRankOf(sources, appId ?? 0, keyword, locale)))

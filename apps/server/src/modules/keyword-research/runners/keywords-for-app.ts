@@ -11,8 +11,10 @@ export async function keywordsForApp(run: DataRequestRun): Promise<void> {
   const app = await run.app();
   const candidates = await sources.keywordIdeas(app, locale, request.countPref);
   const examined = Math.min(candidates.length, request.countPref);
+  const known = await sources.termFacts(app, candidates.slice(run.done, examined), locale);
   for (let start = run.done; start < examined; start += BATCH) {
-    const ranked = await sources.rankTerms(app, candidates.slice(start, start + BATCH), locale);
+    const batch = candidates.slice(start, start + BATCH);
+    const ranked = await sources.rankTerms(app, batch, locale, known);
     const first = run.nextPosition();
     const kept = ranked.filter((ranking) => ranking.organicRank !== null);
     await run.step(
