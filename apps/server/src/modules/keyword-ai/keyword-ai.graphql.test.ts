@@ -232,6 +232,13 @@ describe('generateKeywords', () => {
     expect(filtered.errors?.[0]?.extensions?.error).toBe('BAD_REQUEST');
   });
 
+  it('refuses an app the storefront does not have, spending nothing', async () => {
+    const before = (await credits()).remainingUsage;
+    const answer = await generate({ adamId: 999 });
+    expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
+    expect((await credits()).remainingUsage).toBe(before);
+  });
+
   it('refuses a model the endpoint does not offer for chat', async () => {
     const answer = await generate({ model: 'text-embedding-sandbox' });
     expect(answer.errors?.[0]?.message).toBe(
@@ -404,6 +411,15 @@ describe('credits', () => {
       .where(eq(aiCredits.userId, notDue.user.id));
     expect(untouched).toMatchObject({ remainingUsage: 2, refillsOn: firstOfMonth(due, 1) });
     await setBalance(member.userId, 20, 20);
+  });
+
+  it('answers NOT_FOUND for a user who does not exist', async () => {
+    const answer = await ask(
+      SET_CREDITS,
+      { userId: '00000000-0000-4000-8000-000000000000', usageLimit: 5, remainingUsage: 5 },
+      staff,
+    );
+    expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
   it('refuses a member who is not staff', async () => {
