@@ -11,6 +11,7 @@ import {
   type SuggestedKeyword,
 } from '@tapwise/contracts';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
@@ -231,6 +232,13 @@ describe('generateKeywords', () => {
     expect(filtered.errors?.[0]?.extensions?.error).toBe('BAD_REQUEST');
   });
 
+  it('refuses an app the storefront does not have, spending nothing', async () => {
+    const before = (await credits()).remainingUsage;
+    const answer = await generate({ adamId: 999 });
+    expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
+    expect((await credits()).remainingUsage).toBe(before);
+  });
+
   it('refuses a model the endpoint does not offer for chat', async () => {
     const answer = await generate({ model: 'text-embedding-sandbox' });
     expect(answer.errors?.[0]?.message).toBe(
@@ -270,37 +278,49 @@ describe('generateKeywords', () => {
     expect((await credits()).remainingUsage).toBe(before);
   });
 
-  it('never takes a balance below zero however many generations race for it', async () => {
+  it('never takes a balance below zero however many generations race for it (property)', async () => {
     const db = world.server.database.db;
-    for (const [racers, balance] of [
-      [4, 2],
-      [3, 0],
-      [2, 3],
-      [5, 1],
-    ] as const) {
-      await credits();
-      await setBalance(member.userId, balance);
-      await db
-        .delete(keywordSuggestionLists)
-        .where(eq(keywordSuggestionLists.userId, member.userId));
-      const answers = await Promise.all(
-        Array.from({ length: racers }, (_, index) => generate({ seed: `race ${index}` })),
-      );
-      const lists = answers.filter((answer) => answer.data?.generateKeywords);
-      const refused = answers.filter(
-        (answer) => answer.errors?.[0]?.extensions?.error === 'AI_CREDITS_EXHAUSTED',
-      );
-      expect(lists).toHaveLength(Math.min(racers, balance));
-      expect(refused).toHaveLength(racers - lists.length);
-      const stored = await db
-        .select()
-        .from(keywordSuggestionLists)
-        .where(eq(keywordSuggestionLists.userId, member.userId));
-      expect(stored).toHaveLength(lists.length);
-      expect((await credits()).remainingUsage).toBe(balance - lists.length);
-    }
+    await credits();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 4 }),
+        async (racers, balance) => {
+          await setBalance(member.userId, balance);
+          await db
+            .delete(keywordSuggestionLists)
+            .where(eq(keywordSuggestionLists.userId, member.userId));
+          const answers = await Promise.all(
+            Array.from({ length: racers }, (_, index) => generate({ seed: `race ${index}` })),
+          );
+          const lists = answers.filter((answer) => answer.data?.generateKeywords);
+          const refused = answers.filter(
+            (answer) => answer.errors?.[0]?.extensions?.error === 'AI_CREDITS_EXHAUSTED',
+          );
+          expect(lists).toHaveLength(Math.min(racers, balance));
+          expect(refused).toHaveLength(racers - lists.length);
+          const stored = await db
+            .select()
+            .from(keywordSuggestionLists)
+            .where(eq(keywordSuggestionLists.userId, member.userId));
+          expect(stored).toHaveLength(lists.length);
+          const remaining = (await credits()).remainingUsage;
+          expect(remaining).toBe(balance - lists.length);
+          expect(remaining).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      // More racers than credits, and none at all, always among the runs.
+      {
+        numRuns: 8,
+        examples: [
+          [4, 2],
+          [3, 0],
+          [5, 1],
+        ],
+      },
+    );
     await setBalance(member.userId, 20);
-  }, 120_000);
+  }, 180_000);
 
   it('is refused to a read-only member', async () => {
     const answer = await generate({}, world.readOnlyMember);
@@ -391,6 +411,15 @@ describe('credits', () => {
       .where(eq(aiCredits.userId, notDue.user.id));
     expect(untouched).toMatchObject({ remainingUsage: 2, refillsOn: firstOfMonth(due, 1) });
     await setBalance(member.userId, 20, 20);
+  });
+
+  it('answers NOT_FOUND for a user who does not exist', async () => {
+    const answer = await ask(
+      SET_CREDITS,
+      { userId: '00000000-0000-4000-8000-000000000000', usageLimit: 5, remainingUsage: 5 },
+      staff,
+    );
+    expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
   });
 
   it('refuses a member who is not staff', async () => {
