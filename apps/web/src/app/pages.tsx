@@ -31,6 +31,9 @@ const CampaignListDialogPage = lazyPage(
 const OrganicRankingPage = lazyPage(
   () => import('../features/organic-ranking/organic-ranking-page'),
 );
+const CampaignGeneratorPage = lazyPage(
+  () => import('../features/campaign-generator/campaign-generator-page'),
+);
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
@@ -126,6 +129,12 @@ export function renderPage(page: PageKey): ReactElement {
       return (
         <IntegrationGuard>
           <AutomationPage />
+        </IntegrationGuard>
+      );
+    case 'campaignGenerator':
+      return (
+        <IntegrationGuard>
+          <CampaignGeneratorPage />
         </IntegrationGuard>
       );
     default:

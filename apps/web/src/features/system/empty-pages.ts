@@ -19,7 +19,6 @@ export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
   automationRules: 'needsIntegration',
   scriptedRule: 'needsIntegration',
   scriptedRuleProxy: 'needsIntegration',
-  campaignGenerator: 'needsIntegration',
   goals: 'nothingYet',
   scheduledReports: 'nothingYet',
   strategies: 'nothingYet',

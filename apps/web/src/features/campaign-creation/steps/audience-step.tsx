@@ -1,4 +1,5 @@
 // Step 6: each ad group's audience: customer type, gender, age range, devices and daypart.
+// AudienceFields is also the campaign generator's segmentation.
 import {
   Card,
   Checkbox,
@@ -33,7 +34,7 @@ const HOURS = Array.from({ length: 25 }, (_, hour) => ({
   label: `${String(hour).padStart(2, '0')}:00`,
 }));
 
-function AudienceFields(props: {
+export function AudienceFields(props: {
   audience: WizardAudience;
   path: string;
   errors: StepProps['errors'];
