@@ -16,6 +16,7 @@ import './campaign-creation/creation-lookups.graphql';
 import './campaign-generator/campaign-generator.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';
+import './keyword-ai/keyword-ai.graphql';
 import './keyword-research/data-requests.graphql';
 import './keyword-research/keyword-research.graphql';
 import './keyword-research/organic-ranking.graphql';

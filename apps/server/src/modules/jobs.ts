@@ -14,6 +14,7 @@ import {
 } from './campaign-generator/jobs/generator-jobs';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
+import { refillAiCreditsJob } from './keyword-ai/jobs/refill-ai-credits.job';
 import { dataRequestJob } from './keyword-research/jobs/data-request.job';
 import { pruneAppStoreCacheJob } from './keyword-research/jobs/prune-app-store-cache.job';
 import { rankSnapshotJob } from './keyword-research/jobs/rank-snapshot.job';
@@ -37,6 +38,7 @@ export const allJobs = [
   rankSnapshotJob,
   generatorKeywordsJob,
   generatorCreationJob,
+  refillAiCreditsJob,
 ] as const;
 
 /**

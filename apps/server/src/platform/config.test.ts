@@ -12,6 +12,29 @@ describe('loadConfig', () => {
     expect(config.allowedOrigins).toContain('http://localhost:3000');
   });
 
+  it('reads the keyword AI endpoint, with no endpoint and the documented limits by default', () => {
+    expect(loadConfig({}).keywordAi).toEqual({
+      baseUrl: undefined,
+      apiKey: undefined,
+      model: undefined,
+      globalMonthlyLimit: 10_000,
+      timeoutMs: 60_000,
+    });
+    const config = loadConfig({
+      KEYWORD_AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      KEYWORD_AI_MODEL: 'llama3.1',
+      KEYWORD_AI_GLOBAL_MONTHLY_LIMIT: '500',
+    });
+    expect(config.keywordAi).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      globalMonthlyLimit: 500,
+    });
+    expect(() => loadConfig({ KEYWORD_AI_BASE_URL: 'ftp://models' })).toThrow(
+      /KEYWORD_AI_BASE_URL/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

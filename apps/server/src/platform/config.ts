@@ -1,5 +1,6 @@
 // Server configuration, read once from the environment and validated at boot.
 import path from 'node:path';
+import { KEYWORD_AI_TIMEOUT_MS } from '@tapwise/contracts';
 import { z } from 'zod';
 
 const commaList = z
@@ -54,6 +55,16 @@ const envSchema = z.object({
   DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
   DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
   EXCHANGE_RATES: z.enum(['auto', 'ecb', 'simulator']).default('auto'),
+  KEYWORD_AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  KEYWORD_AI_API_KEY: z.string().min(1).optional(),
+  KEYWORD_AI_MODEL: z.string().min(1).max(200).optional(),
+  KEYWORD_AI_GLOBAL_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(10_000),
+  KEYWORD_AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(KEYWORD_AI_TIMEOUT_MS),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -105,6 +116,22 @@ export interface Config {
    * where a demo may run, and for tests: neither has the network).
    */
   exchangeRates: 'ECB' | 'SIMULATOR';
+  /** The OpenAI-compatible endpoint of AI keyword suggestions (docs/keyword-ai.md). */
+  keywordAi: KeywordAiConfig;
+}
+
+export interface KeywordAiConfig {
+  /**
+   * The endpoint's base URL (an OpenAI SDK's baseURL); unset: a company connected to an Apple
+   * Ads sandbox uses the sandbox's model, others have no suggestions.
+   */
+  baseUrl: string | undefined;
+  /** Secret: never logged nor answered. */
+  apiKey: string | undefined;
+  /** The model used when none is asked for; unset: the first chat model the endpoint lists. */
+  model: string | undefined;
+  globalMonthlyLimit: number;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +206,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoReset: env.DEMO_RESET === '1' || env.DEMO_RESET === 'true',
     appleAdsSandboxOrigins: env.APPLE_ADS_SANDBOX_URLS.map((url) => new URL(url).origin),
     exchangeRates: exchangeRatesSource(env),
+    keywordAi: {
+      baseUrl: env.KEYWORD_AI_BASE_URL,
+      apiKey: env.KEYWORD_AI_API_KEY,
+      model: env.KEYWORD_AI_MODEL,
+      globalMonthlyLimit: env.KEYWORD_AI_GLOBAL_MONTHLY_LIMIT,
+      timeoutMs: env.KEYWORD_AI_TIMEOUT_MS,
+    },
   };
 }

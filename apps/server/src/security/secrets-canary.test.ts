@@ -32,6 +32,8 @@ const secrets = {
   accessTokens: new Set<string>(),
   clientSecrets: new Set<string>(),
 };
+/** The language model's key (KEYWORD_AI_API_KEY): sent to the model, never shown nor stored. */
+const MODEL_API_KEY = 'sk-canary-0f9e8d7c6b5a49382716';
 /** Where sealed keys may be stored: their own columns, and nowhere else. */
 const SEALED_COLUMNS = new Set([
   'apple_ads_integrations.private_key_sealed',
@@ -70,7 +72,12 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   globalThis.fetch = recordAppleTokens(sandbox.tokenUrl);
   server = await startTestServer(
-    { ...allowingSandbox(sandbox), LOG_LEVEL: 'trace' },
+    {
+      ...allowingSandbox(sandbox),
+      LOG_LEVEL: 'trace',
+      KEYWORD_AI_BASE_URL: sandbox.openAiUrl,
+      KEYWORD_AI_API_KEY: MODEL_API_KEY,
+    },
     { withWorker: true, logs },
   );
   api = apiClient(server.url);
@@ -127,6 +134,7 @@ function exposed(text: string, { sealedAllowed = false } = {}): string[] {
     ...[...secrets.clientSecrets]
       .filter((secret) => text.includes(secret))
       .map(() => 'a client secret'),
+    ...(text.includes(MODEL_API_KEY) ? ['the language model key'] : []),
     ...(sealedAllowed
       ? []
       : sealedValues.filter((value) => text.includes(value)).map(() => 'a sealed key')),

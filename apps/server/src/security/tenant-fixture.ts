@@ -34,6 +34,7 @@ import {
   trackKeywords,
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
+import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -158,6 +159,22 @@ export async function seedTenant(db: Database, marker: string) {
     fetchedKeywords: {},
     plan: buildGeneratorPlan(settings, {}, []),
   }))!;
+  const suggestionList = await insertSuggestionList(db, {
+    teamId: company.id,
+    userId: admin.user.id,
+    adamId: app.adamId,
+    storefront: 'US',
+    model: `${marker} model`,
+    keywords: [
+      {
+        text: `${marker} suggestion`,
+        popularity: 3,
+        organicRank: 7,
+        totalApps: FACT_MARK,
+        alreadyBid: false,
+      },
+    ],
+  });
   return {
     company,
     admin,
@@ -185,6 +202,7 @@ export async function seedTenant(db: Database, marker: string) {
         adamId: app.adamId,
         organisationName: 'Reaching in',
       }),
+    suggestionList,
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */

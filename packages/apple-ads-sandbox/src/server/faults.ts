@@ -1,5 +1,6 @@
 // Fault switches: the failure modes a client must survive, toggled through the admin endpoint
 // (outside /v1) or in-process. Counters are consumed one request at a time. The App Store's are
+// and the language model's are
 // apart from Apple Ads': one surface's outage leaves the other answering.
 
 export interface FaultSettings {
@@ -17,6 +18,16 @@ export interface FaultSettings {
   appStoreOutage: number;
   /** The next N /app-store requests answer 429 with Retry-After. */
   appStoreRateLimitBurst: number;
+  /** Added to every /openai/v1 response: a model slower than the client's timeout times out. */
+  modelLatencyMs: number;
+  /** The next N chat completions answer prose instead of the JSON asked for. */
+  modelGarbage: number;
+  /** The next N chat completions suggest only invented terms, which no App Store search finds. */
+  modelInventedTerms: number;
+  /** The next N /openai/v1 requests answer 500. */
+  modelServerErrors: number;
+  /** The next N /openai/v1 requests answer 429 with Retry-After. */
+  modelRateLimitBurst: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -27,6 +38,11 @@ export const NO_FAULTS: FaultSettings = {
   retryAfterSeconds: 1,
   appStoreOutage: 0,
   appStoreRateLimitBurst: 0,
+  modelLatencyMs: 0,
+  modelGarbage: 0,
+  modelInventedTerms: 0,
+  modelServerErrors: 0,
+  modelRateLimitBurst: 0,
 };
 
 export function mergeFaults(current: FaultSettings, patch: Partial<FaultSettings>): FaultSettings {

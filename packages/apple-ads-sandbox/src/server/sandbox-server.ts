@@ -1,5 +1,6 @@
 // The sandbox HTTP server: /v1 (Apple's surface), /auth/oauth2/token (Apple ID's token
-// endpoint), /app-store (the App Store's public search, lookup and chart endpoints) and
+// endpoint), /app-store (the App Store's public search, lookup and chart endpoints), /openai/v1
+// (an OpenAI-compatible language model for keyword suggestions) and
 // /__sandbox (admin: fault switches, API users, scenario facts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,6 +26,13 @@ import { ASSET_UPLOAD_MAX_BYTES } from '@tapwise/apple-ads-schemas';
 import { registerAssetRoutes } from '../routes/asset-routes.js';
 import { registerBrandReportRoutes } from '../routes/brand-report-routes.js';
 import { answerAppStore, APP_STORE_PREFIX } from '../app-store/app-store-routes.js';
+import {
+  answerOpenAi,
+  INVENTED_TERMS,
+  openAiError,
+  OPENAI_PREFIX,
+  setCompletionContent,
+} from '../openai/openai-routes.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
@@ -74,6 +82,8 @@ export interface Sandbox {
   adminUrl: string;
   /** Base URL of the App Store simulation (stands in for https://itunes.apple.com). */
   appStoreUrl: string;
+  /** Base URL of the OpenAI-compatible model (an OpenAI SDK's baseURL). */
+  openAiUrl: string;
   port: number;
   seed: number;
   scenario: ScenarioName;
@@ -167,6 +177,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith('/__sandbox/'))
       return handleAdmin(request.method ?? 'GET', url.pathname, raw, response);
     if (url.pathname.startsWith(`${APP_STORE_PREFIX}/`)) return handleAppStore(url, response);
+    if (url.pathname.startsWith(`${OPENAI_PREFIX}/`))
+      return handleOpenAi(request, url, raw, response);
     if (!url.pathname.startsWith('/v1/'))
       return sendJson(response, 404, {
         error: { code: 'NOT_FOUND', message: 'Not found', details: [] },
@@ -296,6 +308,53 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendText(response, answer.status, answer.contentType, answer.body);
   }
 
+  async function handleOpenAi(
+    request: IncomingMessage,
+    url: URL,
+    raw: string,
+    response: ServerResponse,
+  ): Promise<void> {
+    if (faults.modelLatencyMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, faults.modelLatencyMs));
+    if (response.destroyed) return;
+    if (faults.modelRateLimitBurst > 0) {
+      faults = { ...faults, modelRateLimitBurst: faults.modelRateLimitBurst - 1 };
+      const answer = openAiError(
+        429,
+        'Rate limit reached for requests. Please try again later.',
+        'requests',
+        'rate_limit_exceeded',
+      );
+      return sendJson(response, answer.status, answer.body, {
+        'Retry-After': String(faults.retryAfterSeconds),
+      });
+    }
+    if (faults.modelServerErrors > 0) {
+      faults = { ...faults, modelServerErrors: faults.modelServerErrors - 1 };
+      const answer = openAiError(
+        500,
+        'The server had an error while processing your request.',
+        'server_error',
+        null,
+      );
+      return sendJson(response, answer.status, answer.body);
+    }
+    const method = request.method ?? 'GET';
+    const answer = answerOpenAi(store, method, url, request.headers.authorization, raw);
+    const completion = answer.status === 200 && url.pathname.endsWith('/chat/completions');
+    if (completion && faults.modelGarbage > 0) {
+      faults = { ...faults, modelGarbage: faults.modelGarbage - 1 };
+      setCompletionContent(
+        answer,
+        'Sure! Here are some great keywords you could try: fitness, workout and more.',
+      );
+    } else if (completion && faults.modelInventedTerms > 0) {
+      faults = { ...faults, modelInventedTerms: faults.modelInventedTerms - 1 };
+      setCompletionContent(answer, JSON.stringify({ keywords: INVENTED_TERMS }));
+    }
+    sendJson(response, answer.status, answer.body, answer.headers);
+  }
+
   function handleAdmin(method: string, path: string, raw: string, response: ServerResponse): void {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     if (path === '/__sandbox/faults' && method === 'GET') return sendJson(response, 200, faults);
@@ -332,6 +391,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tokenUrl: `${origin}/auth/oauth2/token`,
     adminUrl: `${origin}/__sandbox`,
     appStoreUrl: `${origin}${APP_STORE_PREFIX}`,
+    openAiUrl: `${origin}${OPENAI_PREFIX}`,
     port,
     seed,
     scenario,

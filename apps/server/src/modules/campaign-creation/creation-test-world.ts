@@ -26,11 +26,16 @@ export interface CreationWorld {
   close(): Promise<void>;
 }
 
-/** Starts the world; `synced` also runs the job worker and waits for the first sync. */
-export async function startCreationWorld(options: { synced?: boolean } = {}) {
+/**
+ * Starts the world; `synced` also runs the job worker and waits for the first sync; `env` adds
+ * server configuration, made from the sandbox (its URLs are known only once it runs).
+ */
+export async function startCreationWorld(
+  options: { synced?: boolean; env?: (sandbox: Sandbox) => Record<string, string> } = {},
+) {
   const sandbox = await startTestSandbox();
   const server = await startTestServer(
-    allowingSandbox(sandbox),
+    { ...allowingSandbox(sandbox), ...options.env?.(sandbox) },
     options.synced ? { withWorker: true } : {},
   );
   const company = await connectSandboxCompany(server, sandbox);
