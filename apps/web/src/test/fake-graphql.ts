@@ -23,8 +23,9 @@ export function fakeGraphql(answers: Record<string, Answer>) {
         query: string;
         variables: Record<string, unknown>;
       };
+      // A root field has arguments or a selection, or is a bare scalar (`query { getSelfSignUp }`).
       const field = Object.keys(answers).find((name) =>
-        new RegExp(`\\b${name}\\s*[({]`).test(body.query),
+        new RegExp(`\\b${name}\\s*[({}]`).test(body.query),
       );
       if (!field) {
         return Promise.resolve(

@@ -1,4 +1,5 @@
-// Every user for staff, with a reset-password link to generate and the way to act as the user.
+// Every user for staff, with a reset-password link to generate, their AI credits to set and the
+// way to act as the user.
 import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { notifyError } from '../../shared/ui/notify';
 import { QueryTable } from '../../shared/ui/query-table';
 import { startImpersonation } from '../auth/session/session-store';
 import { useSession } from '../auth/session/use-session';
+import { StaffCreditsModal } from '../keyword-ai/staff-credits-modal';
 import { ResetLinkModal } from './reset-link-modal';
 import { staffApi, type StaffUser } from './staff-api';
 import { hardNavigate } from '../../shared/navigation/hard-navigate';
@@ -37,6 +39,7 @@ export function StaffUsersTable() {
   const session = useSession();
   const [search, setSearch] = useState('');
   const [resetLink, setResetLink] = useState<string | null>(null);
+  const [creditsOf, setCreditsOf] = useState<StaffUser | null>(null);
   const needle = search.trim().toLowerCase();
   const users = useQuery({
     queryKey: ['staff', 'users'],
@@ -98,6 +101,9 @@ export function StaffUsersTable() {
                 <Button size="xs" variant="default" onClick={() => void generateLink(user)}>
                   {t('staff.resetLink')}
                 </Button>
+                <Button size="xs" variant="default" onClick={() => setCreditsOf(user)}>
+                  {t('keywordAi.staff.open')}
+                </Button>
                 {user.id !== session?.claims.UserId && (
                   <Button size="xs" variant="light" onClick={() => void impersonate(user.id)}>
                     {t('staff.impersonate')}
@@ -109,6 +115,13 @@ export function StaffUsersTable() {
         )}
       />
       <ResetLinkModal link={resetLink} onClose={() => setResetLink(null)} />
+      {creditsOf && (
+        <StaffCreditsModal
+          userId={creditsOf.id}
+          name={personName(creditsOf) || creditsOf.email}
+          onClose={() => setCreditsOf(null)}
+        />
+      )}
     </>
   );
 }

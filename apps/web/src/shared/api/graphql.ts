@@ -22,9 +22,12 @@ function errorBody(error: GraphQLError | undefined): ApiErrorBody | undefined {
 export async function graphqlRequest<Data>(
   query: string,
   variables: Record<string, unknown> = {},
+  /** A signal that abandons the call (a long one the user cancelled). */
+  signal?: AbortSignal,
 ): Promise<Data> {
   const { response, payload, sentSession } = await sendRequest('/graphql', {
     body: { query, variables },
+    ...(signal ? { signal } : {}),
   });
   const result = (payload ?? {}) as GraphQLResponse<Data>;
   const firstError = result.errors?.[0];

@@ -1,5 +1,6 @@
-// The actions over the selected rows: pause, resume, delete, add keywords and negative keywords,
-// and on the Search Terms tab add the selected terms as keywords or negative keywords.
+// The actions over the selected rows: pause, resume, delete, add keywords (typed or chosen from AI
+// suggestions) and negative keywords, and on the Search Terms tab add the selected terms as
+// keywords or negative keywords.
 import { Button, Group, Stack } from '@mantine/core';
 import {
   IconPlayerPause,
@@ -11,6 +12,7 @@ import {
 import type { ReportLevel, ReportRow, StatusAction } from '@tapwise/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordAiButton } from '../../keyword-ai/keyword-ai-button';
 import { AddKeywordsModal, type AddKeywordsTarget } from './add-keywords-modal';
 import {
   AddNegativeKeywordsModal,
@@ -96,6 +98,8 @@ export function ActionToolbar(props: ActionToolbarProps) {
   const canWrite = useCanWrite();
   const { level, selected, onChanged } = props;
   const [open, setOpen] = useState<OpenForm>(null);
+  /** Keywords AI suggestions chose for the ad group's add-keywords form. */
+  const [aiTexts, setAiTexts] = useState<string[]>();
   const [bulk, setBulk] = useState<RunningBulkAction | null>(null);
   const { run, pending, writable } = useStatusChange(level, {
     onChanged,
@@ -156,6 +160,16 @@ export function ActionToolbar(props: ActionToolbarProps) {
             keywords !== null && (!searchTerms || selected.length > 0),
             () => setOpen('keywords'),
           )}
+        {showsAddKeywords && !searchTerms && keywords && canWrite && (
+          <KeywordAiButton
+            size="xs"
+            pickLabel={t('adsActions.keywords.addTitle')}
+            onPick={(texts) => {
+              setAiTexts(texts);
+              setOpen('keywords');
+            }}
+          />
+        )}
         {negatives &&
           control(
             'negatives',
@@ -176,9 +190,12 @@ export function ActionToolbar(props: ActionToolbarProps) {
       {open === 'keywords' && keywords && (
         <AddKeywordsModal
           target={keywords}
-          texts={termTexts}
+          texts={aiTexts ?? termTexts}
           onChanged={onChanged}
-          onClose={() => setOpen(null)}
+          onClose={() => {
+            setOpen(null);
+            setAiTexts(undefined);
+          }}
         />
       )}
       {open === 'negatives' && negatives && (

@@ -1,11 +1,12 @@
-// Step 5 (search results only): each ad group's keywords (typed, pasted or taken from Apple's
-// suggestions) and negative keywords, and the campaign's negative keywords (not when adding an ad
+// Step 5 (search results only): each ad group's keywords (typed, pasted, taken from Apple's
+// suggestions or from AI suggestions) and negative keywords, and the campaign's negative keywords (not when adding an ad
 // group to an existing campaign).
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, readStored, removeStored } from '../../../shared/storage/browser-storage';
 import { pastedKeywords } from '../wizard-values';
+import { KeywordAiButton } from '../../keyword-ai/keyword-ai-button';
 import { adGroupTitle } from './ad-group-title';
 import { KeywordList } from './keyword-list';
 import { KeywordSuggestions } from './keyword-suggestions';
@@ -65,6 +66,24 @@ export function KeywordsStep({ values, errors, onChange, addingToCampaign }: Ste
                 keywords={adGroup.keywords}
                 onChange={(keywords) => onChange(withAdGroup(values, index, { keywords }))}
               />
+              <Group>
+                <KeywordAiButton
+                  size="xs"
+                  adamId={values.adamId}
+                  storefront={values.countries[0]}
+                  pickLabel={t('keywordAi.wizardPick')}
+                  onPick={(texts) =>
+                    onChange(
+                      withAdGroup(values, index, {
+                        keywords: [
+                          ...adGroup.keywords,
+                          ...pastedKeywords(texts.join('\n'), adGroup.keywords, 'EXACT'),
+                        ],
+                      }),
+                    )
+                  }
+                />
+              </Group>
               <KeywordList
                 label={t('campaignCreation.keywords.adGroupNegatives', { name })}
                 keywords={adGroup.negativeKeywords}

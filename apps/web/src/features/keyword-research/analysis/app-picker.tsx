@@ -16,6 +16,8 @@ export function AppPicker(props: {
   locale: ResearchLocale;
   value: AppRef | undefined;
   onChange(app: AppRef | undefined): void;
+  /** The field's label when it is not the question's app (a competitor). */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -52,11 +54,12 @@ export function AppPicker(props: {
   return (
     <Select
       w={360}
-      label={t('keywordAnalysis.picker.app')}
+      label={props.label ?? t('keywordAnalysis.picker.app')}
       placeholder={t('keywordAnalysis.picker.appPlaceholder')}
       data={data}
       value={props.value?.appId ?? null}
       searchable
+      clearable={props.label !== undefined}
       searchValue={search}
       onSearchChange={setSearch}
       nothingFoundMessage={

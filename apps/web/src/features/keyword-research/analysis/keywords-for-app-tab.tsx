@@ -1,9 +1,10 @@
 // Tab 0: the keywords an app ranks for, with what the company does with them; selected keywords
-// can be added to an ad group or used in a new campaign.
-import { Stack } from '@mantine/core';
+// can be added to an ad group or used in a new campaign. AI suggestions start from the chosen app.
+import { Group, Stack } from '@mantine/core';
 import type { DataRequest, KeywordRanking, ResearchLocale } from '@tapwise/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordAiButton } from '../../keyword-ai/keyword-ai-button';
 import { analysisApi, type AppRef } from './analysis-api';
 import { appOfRequest, localeOfRequest } from './opened-request';
 import { AppQuestion } from './app-question';
@@ -36,16 +37,23 @@ export function KeywordsForAppTab(props: { locale: ResearchLocale; opened?: Data
 
   return (
     <Stack gap="md">
-      <AppQuestion
-        locale={props.locale}
-        app={app}
-        onApp={setApp}
-        ask={t('keywordAnalysis.keywordsForApp.search')}
-        onAsk={(asked) => {
-          setSelected(new Set());
-          setQuestion({ app: asked, locale: props.locale });
-        }}
-      />
+      <Group align="flex-end" justify="space-between">
+        <AppQuestion
+          locale={props.locale}
+          app={app}
+          onApp={setApp}
+          ask={t('keywordAnalysis.keywordsForApp.search')}
+          onAsk={(asked) => {
+            setSelected(new Set());
+            setQuestion({ app: asked, locale: props.locale });
+          }}
+        />
+        <KeywordAiButton
+          adamId={app ? Number(app.appId) : null}
+          appName={app?.title}
+          storefront={props.locale.location}
+        />
+      </Group>
       <ResearchState research={research} asked={question !== undefined}>
         {(rows) => (
           <ResearchTable
