@@ -47,16 +47,6 @@ export function researchLocaleOf(settings: GeneratorSettings): ResearchLocale {
 const needs = (settings: GeneratorSettings, segment: 'category' | 'competitor') =>
   settings.segments.some((s) => s.segment === segment && s.enabled);
 
-/**
- * Research opened through the ad account promoting the generation's app, that app first among the
- * company's own: Apple's suggestions for a rival are asked through the first own app, which must
- * be one that ad account promotes.
- */
-async function researchFor(ctx: FetchContext, generation: GenerationRow): Promise<ResearchSources> {
-  const research = await openResearch(ctx, generation.teamId, generation.adamId);
-  return { ...research, ownApps: new Set([generation.adamId, ...research.ownApps]) };
-}
-
 async function ideasRanked(
   sources: ResearchSources,
   generationAppId: number,
@@ -126,7 +116,7 @@ async function fetchKeywords(
   const competitor = settings.segments.find((s) => s.segment === 'competitor' && s.enabled);
   const category = needs(settings, 'category');
   if (!category && !competitor) return {};
-  const sources = await researchFor(ctx, generation);
+  const sources = await openResearch(ctx, generation.teamId, generation.adamId);
   const locale = researchLocaleOf(settings);
   if (category) announceGeneration(ctx, generation, 11);
   if (competitor) announceGeneration(ctx, generation, 12);

@@ -22,6 +22,7 @@ import { appStoreFor } from './app-store-source';
 import {
   adAccountsForApp,
   keywordFacts,
+  appsOfAdAccount,
   ownAppIds,
   type KeywordFactRow,
 } from './own-keyword-facts.repository';
@@ -46,6 +47,8 @@ export interface ResearchSources {
   appleAds: AppleAdsReader;
   /** The adamIds the company promotes. */
   ownApps: ReadonlySet<number>;
+  /** The adamIds appleAds' ad account promotes: Apple answers about an app through its account. */
+  accountApps: ReadonlySet<number>;
   now: Date;
 }
 
@@ -62,11 +65,12 @@ export async function openResearch(
   const [adAccountId] = await adAccountsForApp(ctx.db, teamId, appId);
   if (adAccountId === undefined)
     throw new AppError('BAD_REQUEST', 'Keyword research needs an Apple Ads ad account.');
-  const [appleAds, ownApps] = await Promise.all([
+  const [appleAds, ownApps, accountApps] = await Promise.all([
     openAppleAdsReader(ctx, teamId, adAccountId),
     ownAppIds(ctx.db, teamId),
+    appsOfAdAccount(ctx.db, teamId, adAccountId),
   ]);
-  return { db: ctx.db, teamId, appStore, appleAds, ownApps, now: new Date() };
+  return { db: ctx.db, teamId, appStore, appleAds, ownApps, accountApps, now: new Date() };
 }
 
 /** A window of days (YYYY-MM-DD, inclusive) the company's own facts are summed over. */
@@ -223,8 +227,10 @@ export async function keywordIdeasForApp(
   limit: number,
   seeds?: readonly string[],
 ): Promise<KeywordIdea[]> {
-  const own = sources.ownApps.has(app.adamId);
-  const promoted = own ? app.adamId : [...sources.ownApps][0];
+  // Apple suggests keywords for an app its ad account promotes; a rival's ideas are asked
+  // through one of the account's own apps, seeded with the rival's words.
+  const own = sources.accountApps.has(app.adamId);
+  const promoted = own ? app.adamId : [...sources.accountApps][0];
   const suggested =
     promoted === undefined
       ? []

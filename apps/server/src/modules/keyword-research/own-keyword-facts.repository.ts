@@ -15,6 +15,20 @@ export async function ownAppIds(db: Database, teamId: string): Promise<Set<numbe
   return new Set(rows.map((row) => row.adamId));
 }
 
+/** The apps one ad account of the company promotes; Apple answers an app's questions through it. */
+export async function appsOfAdAccount(
+  db: Database,
+  teamId: string,
+  adAccountId: number,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ adamId: apps.adamId })
+    .from(apps)
+    .where(and(eq(apps.teamId, teamId), eq(apps.adAccountId, adAccountId)))
+    .orderBy(asc(apps.adamId));
+  return new Set(rows.map((row) => row.adamId));
+}
+
 /** The company's ad accounts, those promoting `adamId` first (Apple answers insights per account). */
 export async function adAccountsForApp(
   db: Database,

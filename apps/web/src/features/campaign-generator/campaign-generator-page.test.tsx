@@ -406,6 +406,16 @@ describe('campaign generator page', { timeout: 30_000 }, () => {
     expect(pills.map((pill) => pill.textContent)).toEqual(['duel', 'arena']);
   });
 
+  it('offers AI keyword suggestions beside the keyword list of every typed segment', async () => {
+    generatorServer();
+    renderInApp(<CampaignGeneratorPage />, `${PAGE}?tab=new`);
+    const cards = await screen.findAllByTestId('segment-card');
+    const typed = cards.filter((card) => within(card).queryByLabelText('Keywords'));
+    expect(typed.length).toBeGreaterThan(0);
+    for (const card of typed)
+      expect(within(card).getByRole('button', { name: 'AI suggestions' })).toBeTruthy();
+  });
+
   it('renders a 20-campaign, 500-keyword plan as closed ad groups', async () => {
     const countries = ['US', 'GB', 'DE', 'FR', 'JP'];
     const segments = ['brand', 'category', 'competitor', 'discovery'] as const;

@@ -1,9 +1,11 @@
 // /campaign-generator-details (admins, spec 1 §2): the generations made so far, a new one from the
-// settings form, and one generation opened (?generation=id) to review, launch and follow.
+// settings form (with AI keyword suggestions beside each keyword list), and one generation opened
+// (?generation=id) to review, launch and follow.
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { KeywordAiButton } from '../keyword-ai/keyword-ai-button';
 import { useCanWriteGenerator } from './generator-access';
 import { GenerationPanel } from './generation-panel';
 import { GenerationsList } from './generations-list';
@@ -38,7 +40,18 @@ export default function CampaignGeneratorPage() {
           </Tabs.Panel>
           {canWrite && (
             <Tabs.Panel value="new" pt="md">
-              <GeneratorForm onPreviewed={(generation) => open(generation.id)} />
+              <GeneratorForm
+                onPreviewed={(generation) => open(generation.id)}
+                keywordTool={({ segmentIndex, values, onAddKeywords }) => (
+                  <KeywordAiButton
+                    size="xs"
+                    adamId={values.adamId}
+                    appName={values.appName}
+                    storefront={values.countries[0]}
+                    onPick={(texts) => onAddKeywords(segmentIndex, texts)}
+                  />
+                )}
+              />
             </Tabs.Panel>
           )}
         </Tabs>
