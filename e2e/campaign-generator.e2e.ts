@@ -3,7 +3,8 @@
 // it as a template, loads the template again after a reload, previews the structure (keywords are
 // fetched, then the plan tree shows), launches it, follows its progress to Sync Complete and finds
 // the four campaigns in the ads manager. What the sandbox received is checked through GraphQL as
-// the same admin.
+// the same admin. The demo's first app is promoted by its second ad account, so research has to
+// go through that account.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
 
@@ -18,7 +19,6 @@ interface Generation {
   id: string;
   status: string;
   progress: { campaignsCreated: boolean; adGroupsCreated: boolean; allDone: boolean };
-  plan: { campaigns: { name: string; segment: string }[] } | null;
 }
 
 const journey = demoAdminJourney();
@@ -80,9 +80,19 @@ async function fillSettings(app: App, organisationName: string, rivalTitle: stri
   await segmentCard('Competitor').getByText(rivalTitle, { exact: true }).waitFor();
 }
 
+async function adGroupNames(app: App, campaignId: number) {
+  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
+    getAdGroupsByCampaigns: { name: string }[];
+  }>(
+    'query ($id: Float!, $campaignIds: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $id, campaignIds: $campaignIds) { name } }',
+    { id: app.adAccountId, campaignIds: [campaignId] },
+  );
+  return adGroups.map((adGroup) => adGroup.name).sort();
+}
+
 async function generationOf(id: string) {
   const { campaignGeneration } = await graphql<{ campaignGeneration: Generation }>(
-    'query ($id: ID!) { campaignGeneration(id: $id) { id status progress { campaignsCreated adGroupsCreated allDone } plan } }',
+    'query ($id: ID!) { campaignGeneration(id: $id) { id status progress { campaignsCreated adGroupsCreated allDone } } }',
     { id },
   );
   return campaignGeneration;
@@ -164,15 +174,17 @@ describe('campaign generator', () => {
         .waitFor({ timeout: 15_000 });
     }
     const { getCampaignsByOrg: campaigns } = await graphql<{
-      getCampaignsByOrg: { name: string }[];
-    }>('query ($id: Float!) { getCampaignsByOrg(adAccountId: $id) { name } }', {
+      getCampaignsByOrg: { id: number; name: string }[];
+    }>('query ($id: Float!) { getCampaignsByOrg(adAccountId: $id) { id name } }', {
       id: app.adAccountId,
     });
-    expect(
-      campaigns
-        .map((campaign) => campaign.name)
-        .filter((name) => name.startsWith(organisationName))
-        .sort(),
-    ).toEqual([...campaignNames].sort());
+    const generated = campaigns.filter((campaign) => campaign.name.startsWith(organisationName));
+    expect(generated.map((campaign) => campaign.name).sort()).toEqual([...campaignNames].sort());
+    // Discovery's broad terms and its Search Match ad group reached Apple too.
+    const discoveryId = generated.find((campaign) => campaign.name === campaignNames[3])!.id;
+    expect(await adGroupNames(app, discoveryId)).toEqual([
+      'Discovery - Broad',
+      'Discovery - Search Match',
+    ]);
   }, 360_000);
 });
