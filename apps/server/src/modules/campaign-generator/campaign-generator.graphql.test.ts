@@ -281,6 +281,13 @@ describe('a generation', () => {
     const launched = (await ok<{ launchCampaignGeneration: Generation }>(LAUNCH, { id: ready.id }))
       .launchCampaignGeneration;
     expect(launched.status).toBe('WAITING_TO_SYNC');
+    // Waiting to Sync already counts what the plan will make.
+    expect(launched.progress).toMatchObject({
+      allDone: false,
+      campaigns: { done: 0, total: 8 },
+      adGroups: { done: 0, total: expect.any(Number) },
+    });
+    expect(launched.progress.adGroups.total).toBeGreaterThanOrEqual(8);
     const done = await until(ready.id, ['SYNC_COMPLETE', 'INCOMPLETE']);
     expect(done.failure).toBeNull();
     expect(done.status).toBe('SYNC_COMPLETE');
@@ -329,6 +336,7 @@ describe('a generation', () => {
       await ok<{ launchCampaignGeneration: Generation }>(LAUNCH, { id: ready.id })
     ).launchCampaignGeneration;
     expect(relaunched.status).toBe('WAITING_TO_SYNC');
+    expect(relaunched.progress.campaigns).toEqual(stopped.progress.campaigns);
     const done = await until(ready.id, ['SYNC_COMPLETE', 'INCOMPLETE']);
     expect(done.failure).toBeNull();
     expect(done.progress).toMatchObject({ allDone: true, campaigns: { done: 6, total: 6 } });

@@ -28,7 +28,7 @@ import {
   type GeneratorTemplateRow,
 } from './campaign-generator.repository';
 import { buildGeneratorPlan, fetchedKeyOf } from './generator-plan';
-import { NO_PROGRESS } from './generator-progress';
+import { NO_PROGRESS, plannedProgress } from './generator-progress';
 import { generatorCreationJob, generatorKeywordsJob } from './jobs/generator-jobs';
 
 type ServiceContext = Pick<AppContext, 'db' | 'jobs'>;
@@ -193,11 +193,18 @@ export async function launchGeneration(
   member: GeneratorMember,
   id: string,
 ): Promise<GenerationRow> {
+  const generation = await requireGeneration(ctx, member.teamId, id);
+  // A first launch counts the plan at once, so Waiting to Sync shows what will be made (0 of 4
+  // campaigns, not 0 of 0); a resumed one keeps the counts made so far.
+  const counted =
+    generation.status === 'READY' && generation.plan
+      ? { progress: plannedProgress(generation.plan) }
+      : {};
   const moved = await move(
     ctx,
     member.teamId,
     id,
-    { status: 'WAITING_TO_SYNC', failure: null, userId: member.userId },
+    { status: 'WAITING_TO_SYNC', failure: null, userId: member.userId, ...counted },
     ['READY', 'INCOMPLETE'],
     MESSAGES.generationRunning,
   );
