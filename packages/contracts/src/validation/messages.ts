@@ -84,7 +84,8 @@ export const validationMessages = {
   'validation.placementNoKeywords': 'Keywords are available for search results campaigns only.',
   'validation.placementNoSearchMatch':
     'Search Match is available for search results campaigns only.',
-  'validation.slugInvalid': 'Use lower-case letters, digits and single hyphens, at most 30 characters.',
+  'validation.slugInvalid':
+    'Use lower-case letters, digits and single hyphens, at most 30 characters.',
   'validation.slugRepeated': 'Custom slug must be unique',
   'validation.segmentRepeated': 'Each segment can be added once; add custom segments for more.',
   'validation.templateNameTooLong': 'Name must be at most 50 characters.',

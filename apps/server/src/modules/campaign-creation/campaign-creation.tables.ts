@@ -22,7 +22,8 @@ import {
 import { users } from '../accounts/accounts.tables';
 import { teams } from '../teams/teams.tables';
 
-const ownership = {
+/** A company's row, made by one of its members (kept when the member goes). */
+export const ownership = {
   id: uuid('id').primaryKey().defaultRandom(),
   teamId: uuid('team_id')
     .notNull()

@@ -1,16 +1,6 @@
 // The campaign generator's own state: templates and drafts of its settings (a company's, shared
 // by its admins), and each generation with its keywords, the structure it sends and its progress.
-import {
-  bigint,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   GENERATION_STATUSES,
   type GenerationProgress,
@@ -18,18 +8,7 @@ import {
   type GeneratorPlan,
   type GeneratorSettings,
 } from '@tapwise/contracts';
-import { users } from '../accounts/accounts.tables';
-import { teams } from '../teams/teams.tables';
-
-const ownership = {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id')
-    .notNull()
-    .references(() => teams.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { ownership } from '../campaign-creation/campaign-creation.tables';
 
 /** A named template (complete settings) or a draft (whatever was typed), unique by name. */
 export const generatorTemplates = pgTable(

@@ -98,6 +98,9 @@ const SET_CREDITS = `mutation($userId: ID!, $usageLimit: Int!, $remainingUsage: 
   setAiCredits(userId: $userId, usageLimit: $usageLimit, remainingUsage: $remainingUsage) {
     remainingUsage usageLimit refillsOn isFilledManually } }`;
 
+const MEMBER_CREDITS = `query($userId: ID!) {
+  memberAiCredits(userId: $userId) { remainingUsage usageLimit refillsOn isFilledManually } }`;
+
 const generate = (variables: Record<string, unknown> = {}, session?: Session) =>
   ask<{ generateKeywords: ListAnswer }>(
     GENERATE,
@@ -420,6 +423,27 @@ describe('credits', () => {
       staff,
     );
     expect(answer.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
+  });
+
+  it("shows staff a member's credits, and no one else", async () => {
+    await creditsOf(world.server.database.db, member.userId, new Date());
+    await setBalance(member.userId, 7, 20);
+    const answer = await ask<{ memberAiCredits: AiCredits }>(
+      MEMBER_CREDITS,
+      { userId: member.userId },
+      staff,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.memberAiCredits).toMatchObject({ remainingUsage: 7, usageLimit: 20 });
+    const refused = await ask(MEMBER_CREDITS, { userId: member.userId });
+    expect(refused.errors?.[0]?.extensions?.error).toBe('FORBIDDEN');
+    const unknown = await ask(
+      MEMBER_CREDITS,
+      { userId: '00000000-0000-4000-8000-000000000000' },
+      staff,
+    );
+    expect(unknown.errors?.[0]?.extensions?.error).toBe('NOT_FOUND');
+    await setBalance(member.userId, 20, 20);
   });
 
   it('refuses a member who is not staff', async () => {

@@ -11,6 +11,7 @@ import {
   getGlobalCredits,
   listModels,
   listSuggestiveModels,
+  memberAiCredits,
   setAiCredits,
   suggestionLists,
 } from './keyword-ai.service';
@@ -86,6 +87,13 @@ builder.queryFields((t) => ({
     type: AiCreditsRef,
     description: "The signed-in member's AI credits",
     resolve: (_root, _args, { app, auth }) => getCredits(app, requireAuth(auth).userId),
+  }),
+  memberAiCredits: t.field({
+    ...access('staff.companies.read'),
+    type: AiCreditsRef,
+    description: "A member's AI credits, for staff setting them",
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_root, args, { app }) => memberAiCredits(app, String(args.userId)),
   }),
   getGlobalCredits: t.field({
     ...access('keywordAnalysis.read'),

@@ -97,6 +97,15 @@ export function suggestionLists(
   return listSuggestionLists(ctx.db, teamId, appleIdFilter.nullable().parse(adamId));
 }
 
+/** A member's credits as staff see them before setting them. */
+export async function memberAiCredits(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<AiCredits> {
+  if (!(await findUserById(ctx.db, userId))) throw new AppError('NOT_FOUND', 'No such user.');
+  return getCredits(ctx, userId);
+}
+
 export async function setAiCredits(
   ctx: Pick<AppContext, 'db'>,
   input: unknown,

@@ -1,14 +1,9 @@
 // One generation kept live: its progress messages on the member's data-request channel (opIds 11
 // and 12 while keywords are fetched, 21/22/23 while campaigns, ad groups and keywords are made)
 // update it at once, and it is read again now and then while it runs in case the socket is away.
-import {
-  dataRequestChannel,
-  type GenerationProgressMessage,
-  type GenerationStatus,
-} from '@tapwise/contracts';
+import type { GenerationProgressMessage, GenerationStatus } from '@tapwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useRealtimeSocket } from '../../shared/realtime/realtime-connection';
+import { useDataRequestChannel } from '../../shared/realtime/use-data-request-channel';
 import { useSession } from '../auth/session/use-session';
 import { generatorApi, generatorKeys, type CampaignGeneration } from './generator-api';
 import { RUNNING_STATUSES } from './generation-status';
@@ -30,29 +25,20 @@ export function isGenerationMessage(message: unknown): message is GenerationProg
 /** Follows the generation's messages on the channel while mounted. */
 function useGenerationMessages(id: string) {
   const userId = useSession()?.claims.UserId ?? '';
-  const socket = useRealtimeSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket || !userId) return undefined;
-    const channel = dataRequestChannel(userId);
-    const listener = (message: unknown) => {
-      if (!isGenerationMessage(message) || message.context !== id) return;
-      const key = generatorKeys.generation(id);
-      const current = queryClient.getQueryData<CampaignGeneration>(key);
-      if (current) {
-        queryClient.setQueryData<CampaignGeneration>(key, { ...current, ...message.data });
-      }
-      // The plan is computed when keywords are fetched; a finished step is read in full.
-      if (!RUNNING_STATUSES.has(message.data.status)) {
-        void queryClient.invalidateQueries({ queryKey: key });
-        void queryClient.invalidateQueries({ queryKey: generatorKeys.generations });
-      }
-    };
-    socket.on(channel as never, listener as never);
-    return () => {
-      socket.off(channel as never, listener as never);
-    };
-  }, [socket, userId, id, queryClient]);
+  useDataRequestChannel(userId, (message) => {
+    if (!isGenerationMessage(message) || message.context !== id) return;
+    const key = generatorKeys.generation(id);
+    const current = queryClient.getQueryData<CampaignGeneration>(key);
+    if (current) {
+      queryClient.setQueryData<CampaignGeneration>(key, { ...current, ...message.data });
+    }
+    // The plan is computed when keywords are fetched; a finished step is read in full.
+    if (!RUNNING_STATUSES.has(message.data.status)) {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: generatorKeys.generations });
+    }
+  });
 }
 
 const running = (status: GenerationStatus | undefined) =>

@@ -28,6 +28,7 @@ export const keywordAiKeys = {
   models: ['keywordAi', 'models'] as const,
   lists: (adamId: number | null) => ['keywordAi', 'lists', adamId] as const,
   credits: ['keywordAi', 'credits'] as const,
+  memberCredits: (userId: string) => ['keywordAi', 'memberCredits', userId] as const,
   globalCredits: ['keywordAi', 'globalCredits'] as const,
 };
 
@@ -65,6 +66,14 @@ export const keywordAiApi = {
         'query { getGlobalCredits { globalLimit used refillsOn } }',
       )
     ).getGlobalCredits,
+
+  memberCredits: async (userId: string) =>
+    (
+      await graphqlRequest<{ memberAiCredits: AiCredits }>(
+        `query MemberAiCredits($userId: ID!) { memberAiCredits(userId: $userId) { ${CREDITS} } }`,
+        { userId },
+      )
+    ).memberAiCredits,
 
   setCredits: async (input: SetAiCreditsInput) =>
     (

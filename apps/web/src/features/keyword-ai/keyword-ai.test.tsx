@@ -391,6 +391,7 @@ describe('staff AI credits', { timeout: 30_000 }, () => {
           teams: [],
         },
       ],
+      memberAiCredits: () => credits(4),
       setAiCredits: () => ({ ...credits(7), usageLimit: 50, isFilledManually: true }),
     });
     renderWithApp(<StaffUsersTable />);
@@ -398,6 +399,9 @@ describe('staff AI credits', { timeout: 30_000 }, () => {
     const row = await screen.findByTestId('staff-user-grace@example.com');
     await user.click(within(row).getByRole('button', { name: 'AI credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'AI credits of Grace Hopper' });
+    // The form opens on the member's balance, not on a default.
+    expect(await within(dialog).findByDisplayValue('4')).toBeTruthy();
+    expect(within(dialog).getByText('4 of 20 credits left, refills on Dec 1, 2026')).toBeTruthy();
     await user.clear(within(dialog).getByLabelText('Monthly limit'));
     await user.type(within(dialog).getByLabelText('Monthly limit'), '50');
     await user.clear(within(dialog).getByLabelText('Credits left'));

@@ -1,10 +1,9 @@
 // The member's data requests: read with getDataRequests and kept live by the progress messages
 // of their data-request channel; read again when a message ends a request or names an unknown
 // one, and now and then while any runs.
-import { dataRequestChannel, type DataRequest } from '@tapwise/contracts';
+import type { DataRequest } from '@tapwise/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useRealtimeSocket } from '../../../shared/realtime/realtime-connection';
+import { useDataRequestChannel } from '../../../shared/realtime/use-data-request-channel';
 import { useSession } from '../../auth/session/use-session';
 import { dataRequestsApi } from './data-requests-api';
 import { applyProgressMessage, endsRequest, isDataRequestMessage } from './data-request-progress';
@@ -22,30 +21,19 @@ const listed = (requests: DataRequest[]) =>
 
 export function useDataRequests() {
   const userId = useSession()?.claims.UserId ?? '';
-  const socket = useRealtimeSocket();
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!socket || !userId) return undefined;
-    const channel = dataRequestChannel(userId);
-    const listener = (message: unknown) => {
-      if (!isDataRequestMessage(message) || applied.has(message)) return;
-      applied.add(message);
-      const requests = queryClient.getQueryData<DataRequest[]>(DATA_REQUESTS_QUERY_KEY);
-      const known = requests?.some((request) => request.id === message.context) ?? false;
-      if (requests && known) {
-        queryClient.setQueryData(DATA_REQUESTS_QUERY_KEY, applyProgressMessage(requests, message));
-      }
-      if (!known || endsRequest(message)) {
-        void queryClient.invalidateQueries({ queryKey: DATA_REQUESTS_QUERY_KEY });
-      }
-    };
-    // The channel name carries the user id, so it is not one of the named events.
-    socket.on(channel as never, listener as never);
-    return () => {
-      socket.off(channel as never, listener as never);
-    };
-  }, [socket, userId, queryClient]);
+  useDataRequestChannel(userId, (message) => {
+    if (!isDataRequestMessage(message) || applied.has(message)) return;
+    applied.add(message);
+    const requests = queryClient.getQueryData<DataRequest[]>(DATA_REQUESTS_QUERY_KEY);
+    const known = requests?.some((request) => request.id === message.context) ?? false;
+    if (requests && known) {
+      queryClient.setQueryData(DATA_REQUESTS_QUERY_KEY, applyProgressMessage(requests, message));
+    }
+    if (!known || endsRequest(message)) {
+      void queryClient.invalidateQueries({ queryKey: DATA_REQUESTS_QUERY_KEY });
+    }
+  });
 
   return useQuery({
     queryKey: DATA_REQUESTS_QUERY_KEY,
