@@ -94,8 +94,10 @@ describe('keyword AI', () => {
         exact: false,
       })
       .waitFor({ timeout: 15_000 });
-    await dialog.getByRole('combobox', { name: 'App', exact: true }).click();
-    await page.getByRole('option', { name: app.name, exact: true }).click();
+    // The ad group's app comes from the tab; only the storefront is chosen.
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'App', exact: true }).inputValue())
+      .toBe(app.name);
     await dialog.getByRole('combobox', { name: 'Storefront', exact: true }).fill('United States');
     await page.getByRole('option', { name: 'United States of America', exact: true }).click();
     // The sandbox's model is offered first, so no model needs choosing.

@@ -107,14 +107,15 @@ export function ReportArea(props: {
     }),
     [onChanged, openTab, navigate],
   );
-  const { adAccountId, campaignId, adGroupId } = state.scope;
+  const { adAccountId, adamId, campaignId, adGroupId } = state.scope;
   const scope = useMemo<ActionScope>(
     () => ({
       adAccountId,
+      adamId,
       campaignIds: campaignId ? [campaignId] : undefined,
       adGroupIds: adGroupId ? [adGroupId] : undefined,
     }),
-    [adAccountId, campaignId, adGroupId],
+    [adAccountId, adamId, campaignId, adGroupId],
   );
   const onStatusTab = useCallback((statusTab: EntityListTab) => update({ statusTab }), [update]);
   const onSort = useCallback(

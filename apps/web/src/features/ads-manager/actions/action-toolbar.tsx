@@ -26,6 +26,8 @@ import { useStatusChange } from './use-status-change';
 
 export interface ActionScope {
   adAccountId?: number;
+  /** The app the tab is scoped to, for AI suggestions. */
+  adamId?: number;
   campaignIds?: number[];
   adGroupIds?: number[];
 }
@@ -163,6 +165,7 @@ export function ActionToolbar(props: ActionToolbarProps) {
         {showsAddKeywords && !searchTerms && keywords && canWrite && (
           <KeywordAiButton
             size="xs"
+            adamId={props.scope.adamId}
             pickLabel={t('adsActions.keywords.addTitle')}
             onPick={(texts) => {
               setAiTexts(texts);
