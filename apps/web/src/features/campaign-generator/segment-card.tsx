@@ -24,8 +24,6 @@ import {
   type SegmentValues,
 } from './generator-values';
 
-/** Segments whose keywords are typed in; the others come from research or the other segments. */
-const TYPED_KEYWORDS = new Set(['brand', 'custom']);
 /** Segments whose researched keywords the ranges filter. */
 const RANGED = new Set(['category', 'competitor']);
 
@@ -122,20 +120,20 @@ export function SegmentCard(props: SegmentCardProps) {
                 error={errorAt('slug')}
               />
             )}
-            {TYPED_KEYWORDS.has(segment.segment) && (
-              <Stack gap={4}>
-                <TagsInput
-                  label={t('campaignGenerator.segment.keywords')}
-                  description={t('campaignGenerator.segment.keywordsHint')}
-                  value={segment.keywords}
-                  onChange={(keywords) => set({ keywords })}
-                  maxTags={GENERATOR_LIMITS.keywordsPerSegment}
-                  clearable
-                  error={errorAt('keywords')}
-                />
-                {props.keywordTools}
-              </Stack>
-            )}
+            {/* Every segment takes typed keywords: brand and custom have only these, category and
+                competitor add them to the researched ones, Discovery runs them broad. */}
+            <Stack gap={4}>
+              <TagsInput
+                label={t('campaignGenerator.segment.keywords')}
+                description={t('campaignGenerator.segment.keywordsHint')}
+                value={segment.keywords}
+                onChange={(keywords) => set({ keywords })}
+                maxTags={GENERATOR_LIMITS.keywordsPerSegment}
+                clearable
+                error={errorAt('keywords')}
+              />
+              {props.keywordTools}
+            </Stack>
             {segment.segment === 'competitor' && (
               <CompetitorPicker
                 adamIds={segment.competitorAdamIds}
