@@ -4,19 +4,7 @@
 // GraphQL as the same admin: the ad group has them, and one credit was spent.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
-
-interface OwnApp {
-  adAccountId: number;
-  adamId: number;
-  name: string;
-}
-
-interface AdGroup {
-  id: number;
-  name: string;
-  campaignId: number;
-  deleted: boolean;
-}
+import { firstOwnApp, keywordsOf, liveAdGroupOf } from './support/demo-entities';
 
 interface Credits {
   remainingUsage: number;
@@ -25,48 +13,6 @@ interface Credits {
 
 const journey = demoAdminJourney();
 const { graphql } = journey;
-
-const DAY_MS = 86_400_000;
-
-async function firstOwnApp() {
-  const { getOwnAppsFromDB: apps } = await graphql<{ getOwnAppsFromDB: OwnApp[] }>(
-    'query { getOwnAppsFromDB { adAccountId adamId name } }',
-  );
-  return apps[0]!;
-}
-
-/** A live ad group of a live campaign promoting the app. */
-async function liveAdGroupOf(app: OwnApp) {
-  const { getCampaignsByApp: campaigns } = await graphql<{
-    getCampaignsByApp: { id: number; deleted: boolean }[];
-  }>(
-    'query ($a: Float!, $b: Float!) { getCampaignsByApp(adAccountId: $a, adamId: $b) { id deleted } }',
-    { a: app.adAccountId, b: app.adamId },
-  );
-  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
-    getAdGroupsByCampaigns: AdGroup[];
-  }>(
-    'query ($a: Float!, $ids: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $a, campaignIds: $ids) { id name campaignId deleted } }',
-    {
-      a: app.adAccountId,
-      ids: campaigns.filter((campaign) => !campaign.deleted).map((campaign) => campaign.id),
-    },
-  );
-  return adGroups.find((adGroup) => !adGroup.deleted)!;
-}
-
-/** The texts of the ad group's targeting keywords, as the server stores them. */
-async function keywordsOf(adGroupId: number) {
-  const end = new Date().toISOString().slice(0, 10);
-  const start = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
-  const { targetingKeywordReports } = await graphql<{
-    targetingKeywordReports: { rows: { name: string }[] };
-  }>(
-    'query ($query: ReportQueryInput!) { targetingKeywordReports(query: $query) { rows { name } } }',
-    { query: { period: { start, end }, filter: { adGroupIds: [adGroupId] }, limit: null } },
-  );
-  return targetingKeywordReports.rows.map((row) => row.name);
-}
 
 async function credits() {
   const { getCredits } = await graphql<{ getCredits: Credits }>(
@@ -78,9 +24,9 @@ async function credits() {
 describe('keyword AI', () => {
   it('suggests keywords from the sandbox model and adds two to an ad group', async () => {
     const { page } = journey;
-    const app = await firstOwnApp();
-    const adGroup = await liveAdGroupOf(app);
-    const before = new Set(await keywordsOf(adGroup.id));
+    const app = await firstOwnApp(graphql);
+    const { adGroup } = await liveAdGroupOf(graphql, app);
+    const before = new Set(await keywordsOf(graphql, adGroup.id));
     const creditsBefore = await credits();
 
     await page.goto(
@@ -129,7 +75,7 @@ describe('keyword AI', () => {
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     await add.waitFor({ state: 'hidden', timeout: 30_000 });
     await expect
-      .poll(() => keywordsOf(adGroup.id), { timeout: 15_000 })
+      .poll(() => keywordsOf(graphql, adGroup.id), { timeout: 15_000 })
       .toEqual(expect.arrayContaining(texts));
     expect(await credits()).toEqual({
       remainingUsage: creditsBefore.remainingUsage - 1,

@@ -5,64 +5,10 @@
 // checked through GraphQL as the same admin.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
-
-interface OwnApp {
-  adAccountId: number;
-  adamId: number;
-  name: string;
-  adAccountName: string;
-}
-
-interface AdGroup {
-  id: number;
-  name: string;
-  campaignId: number;
-  deleted: boolean;
-}
+import { firstOwnApp, keywordsOf, liveAdGroupOf, type OwnApp } from './support/demo-entities';
 
 const journey = demoAdminJourney();
 const { graphql } = journey;
-
-const DAY_MS = 86_400_000;
-
-async function firstOwnApp() {
-  const { getOwnAppsFromDB: apps } = await graphql<{ getOwnAppsFromDB: OwnApp[] }>(
-    'query { getOwnAppsFromDB { adAccountId adamId name adAccountName } }',
-  );
-  return apps[0]!;
-}
-
-/** A live ad group of a live campaign promoting the app, with its campaign's name. */
-async function liveAdGroupOf(app: OwnApp) {
-  const { getCampaignsByApp: campaigns } = await graphql<{
-    getCampaignsByApp: { id: number; name: string; deleted: boolean }[];
-  }>(
-    'query ($a: Float!, $b: Float!) { getCampaignsByApp(adAccountId: $a, adamId: $b) { id name deleted } }',
-    { a: app.adAccountId, b: app.adamId },
-  );
-  const live = campaigns.filter((campaign) => !campaign.deleted);
-  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
-    getAdGroupsByCampaigns: AdGroup[];
-  }>(
-    'query ($a: Float!, $ids: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $a, campaignIds: $ids) { id name campaignId deleted } }',
-    { a: app.adAccountId, ids: live.map((campaign) => campaign.id) },
-  );
-  const adGroup = adGroups.find((entry) => !entry.deleted)!;
-  return { adGroup, campaign: live.find((campaign) => campaign.id === adGroup.campaignId)! };
-}
-
-/** The texts of the ad group's targeting keywords, as the server stores them. */
-async function keywordsOf(adGroupId: number) {
-  const end = new Date().toISOString().slice(0, 10);
-  const start = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
-  const { targetingKeywordReports } = await graphql<{
-    targetingKeywordReports: { rows: { name: string }[] };
-  }>(
-    'query ($query: ReportQueryInput!) { targetingKeywordReports(query: $query) { rows { name } } }',
-    { query: { period: { start, end }, filter: { adGroupIds: [adGroupId] }, limit: null } },
-  );
-  return targetingKeywordReports.rows.map((row) => row.name);
-}
 
 /** A keyword the app ranks for in the US storefront, from a keywords-for-app question (asked
  * again until its data request is done: a finished question is answered from the database). */
@@ -95,9 +41,9 @@ async function choose(label: string, option: string, scope = journey.page.locato
 describe('keyword research', () => {
   it('finds keywords for an app, opens the finished request and adds three to an ad group', async () => {
     const { page } = journey;
-    const app = await firstOwnApp();
-    const { adGroup, campaign } = await liveAdGroupOf(app);
-    const before = new Set(await keywordsOf(adGroup.id));
+    const app = await firstOwnApp(graphql);
+    const { adGroup, campaign } = await liveAdGroupOf(graphql, app);
+    const before = new Set(await keywordsOf(graphql, adGroup.id));
 
     await page.goto(`${journey.server.baseUrl}/keyword-auction-insights`);
     await page.getByRole('tab', { name: 'Keywords for app', selected: true }).waitFor();
@@ -166,7 +112,7 @@ describe('keyword research', () => {
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     await add.waitFor({ state: 'hidden', timeout: 30_000 });
     await expect
-      .poll(() => keywordsOf(adGroup.id), { timeout: 15_000 })
+      .poll(() => keywordsOf(graphql, adGroup.id), { timeout: 15_000 })
       .toEqual(expect.arrayContaining(texts));
 
     // The ads manager's keywords of that ad group list all three.
@@ -185,7 +131,7 @@ describe('keyword research', () => {
 
   it('tracks a keyword the app ranks for and shows its organic rank', async () => {
     const { page } = journey;
-    const app = await firstOwnApp();
+    const app = await firstOwnApp(graphql);
     const term = await rankedKeywordOf(app);
 
     await page.goto(`${journey.server.baseUrl}/organic-keyword-ranking`);
