@@ -72,6 +72,8 @@ async function ideasRanked(
         locale,
         window,
         withSearch: true,
+        // The generator keeps organic rank, popularity and total apps, never share of voice.
+        withShareOfVoice: false,
       })),
     );
   return ranked.map((ranking) => ({

@@ -54,6 +54,8 @@ export async function groundKeywords(
     locale,
     window,
     withSearch: true,
+    // A suggestion shows popularity, organic rank and total apps, never share of voice.
+    withShareOfVoice: false,
   });
   return rankings
     .filter((ranking) => (ranking.totalApps ?? 0) > 0)

@@ -437,6 +437,8 @@ export interface RankTermsQuestion {
   withSearch: boolean;
   /** The terms' Apple Ads facts read beforehand for a longer list (termFactsOf); else read here. */
   known?: TermFacts;
+  /** False leaves percent_sov null and skips its Apple Ads read (a caller that never shows it). */
+  withShareOfVoice?: boolean;
 }
 
 /** Popularity and the app's share of voice of terms, by lower-cased term. */
@@ -471,7 +473,13 @@ export async function rankTerms(
   // The terms' searches and the Apple Ads reads go out together: a step waits for the slowest
   // answer, not for their sum (against Apple the App Store's rate limiter still spaces searches).
   const [{ popularity, shares }, own, searches] = await Promise.all([
-    question.known ?? termFactsOf(sources, appId, terms, locale.location),
+    question.known ??
+      termFactsOf(
+        sources,
+        question.withShareOfVoice === false ? null : appId,
+        terms,
+        locale.location,
+      ),
     ownFactsOf(sources, terms, window, locale.location),
     question.withSearch
       ? Promise.all(terms.map((keyword) => organicRankOf(sources, appId ?? 0, keyword, locale)))
