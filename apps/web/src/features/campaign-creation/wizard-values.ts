@@ -47,6 +47,17 @@ export interface WizardValues {
 /** Field path ("adGroups.0.defaultBid") to its message key. */
 export type WizardErrors = Record<string, string>;
 
+/** Everyone on every device, all week: the audience a new ad group starts with. */
+export function everyoneAudience(): WizardAdGroupValues['audience'] {
+  return {
+    customerType: 'all',
+    gender: 'all',
+    age: null,
+    devices: [...DEVICE_CLASSES],
+    daypart: null,
+  };
+}
+
 export function newAdGroup(placement: AdPlacement): WizardAdGroupValues {
   return {
     name: '',
@@ -56,13 +67,7 @@ export function newAdGroup(placement: AdPlacement): WizardAdGroupValues {
     searchMatch: placementHasKeywords(placement),
     keywords: [],
     negativeKeywords: [],
-    audience: {
-      customerType: 'all',
-      gender: 'all',
-      age: null,
-      devices: [...DEVICE_CLASSES],
-      daypart: null,
-    },
+    audience: everyoneAudience(),
     ads: [],
   };
 }

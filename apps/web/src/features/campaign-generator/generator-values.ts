@@ -8,6 +8,7 @@ import {
   type GeneratorSettings,
   type WizardAudience,
 } from '@tapwise/contracts';
+import { everyoneAudience } from '../campaign-creation/wizard-values';
 
 export interface RangeValues {
   from: string;
@@ -69,13 +70,7 @@ export function initialGeneratorValues(): GeneratorValues {
     organisationName: '',
     appName: '',
     countries: [],
-    audience: {
-      customerType: 'all',
-      gender: 'all',
-      age: null,
-      devices: ['IPHONE', 'IPAD'],
-      daypart: null,
-    },
+    audience: everyoneAudience(),
     cpt: '',
     dailyCap: '',
     countryBudgets: {},
