@@ -6,13 +6,7 @@
 // campaign view. What Apple (the sandbox) received is checked through GraphQL as the same admin.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
-
-interface App {
-  adamId: number;
-  name: string;
-  adAccountId: number;
-  adAccountName: string;
-}
+import { adGroupNames, firstAppWithOrg, type OwnApp as App } from './support/demo-entities';
 
 const journey = demoAdminJourney();
 const { graphql } = journey;
@@ -29,13 +23,6 @@ const card = (title: string) =>
     .filter({ has: journey.page.getByRole('heading', { name: title }) });
 
 const KEYWORDS = Array.from({ length: 20 }, (_, index) => `e2e puzzle keyword ${index + 1}`);
-
-async function firstApp() {
-  const { getAppsWithOrg: apps } = await graphql<{ getAppsWithOrg: App[] }>(
-    'query { getAppsWithOrg { adamId name adAccountId adAccountName } }',
-  );
-  return apps[0]!;
-}
 
 /** Opens a placement's wizard and fills its first step: app, name and a daily budget of 50. */
 async function startWizard(route: string, app: App, campaignName: string) {
@@ -69,16 +56,6 @@ async function campaignsNamed(app: App, campaignName: string) {
     id: app.adAccountId,
   });
   return campaigns.filter((campaign) => campaign.name === campaignName);
-}
-
-async function adGroupNames(app: App, campaignId: number) {
-  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
-    getAdGroupsByCampaigns: { name: string }[];
-  }>(
-    'query ($id: Float!, $campaignIds: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $id, campaignIds: $campaignIds) { name } }',
-    { id: app.adAccountId, campaignIds: [campaignId] },
-  );
-  return adGroups.map((adGroup) => adGroup.name).sort();
 }
 
 interface AdRow {
@@ -118,7 +95,7 @@ async function createAndFind(campaignName: string) {
 
 describe('campaign creation', () => {
   it('creates a search results campaign from a resumed draft and finds it in the ads manager', async () => {
-    const app = await firstApp();
+    const app = await firstAppWithOrg(graphql);
     const campaignName = `E2E search ${Date.now()}`;
 
     await startWizard('/create-campaign', app, campaignName);
@@ -198,7 +175,7 @@ describe('campaign creation', () => {
 
     const created = await campaignsNamed(app, campaignName);
     expect(created).toHaveLength(1);
-    expect(await adGroupNames(app, created[0]!.id)).toEqual(['Brand', 'Generic']);
+    expect(await adGroupNames(graphql, app, created[0]!.id)).toEqual(['Brand', 'Generic']);
     const ads = await adsOf(created[0]!.id);
     expect(
       ads.map((ad) => [ad.details.adGroupName, ad.details.creativeType, ad.details.productPageId]),
@@ -214,7 +191,7 @@ describe('campaign creation', () => {
 
   it('creates a today tab campaign without the keyword steps and adds an ad group from its view', async () => {
     const { page } = journey;
-    const app = await firstApp();
+    const app = await firstAppWithOrg(graphql);
     const campaignName = `E2E today ${Date.now()}`;
 
     await startWizard('/todaystab-campaign', app, campaignName);
@@ -239,7 +216,7 @@ describe('campaign creation', () => {
 
     const created = await campaignsNamed(app, campaignName);
     expect(created).toHaveLength(1);
-    expect(await adGroupNames(app, created[0]!.id)).toEqual(['Today']);
+    expect(await adGroupNames(graphql, app, created[0]!.id)).toEqual(['Today']);
 
     // The campaign view adds a second ad group, with its ad, to the live campaign.
     await page.goto(`${journey.server.baseUrl}/campaign-view?campaignId=${created[0]!.id}`);
@@ -253,6 +230,6 @@ describe('campaign creation', () => {
     await dialog.getByRole('button', { name: 'Add ad group' }).click();
     await toast('Ad group added', 60_000);
     await page.getByText('Today evening', { exact: true }).first().waitFor({ timeout: 15_000 });
-    expect(await adGroupNames(app, created[0]!.id)).toEqual(['Today', 'Today evening']);
+    expect(await adGroupNames(graphql, app, created[0]!.id)).toEqual(['Today', 'Today evening']);
   }, 300_000);
 });

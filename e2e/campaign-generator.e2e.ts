@@ -7,13 +7,7 @@
 // go through that account.
 import { describe, expect, it } from 'vitest';
 import { demoAdminJourney } from './support/demo';
-
-interface App {
-  adamId: number;
-  name: string;
-  adAccountId: number;
-  adAccountName: string;
-}
+import { adGroupNames, firstAppWithOrg, type OwnApp as App } from './support/demo-entities';
 
 interface Generation {
   id: string;
@@ -25,13 +19,6 @@ const journey = demoAdminJourney();
 const { graphql } = journey;
 
 const SEGMENTS = ['Brand', 'Category', 'Competitor', 'Discovery'];
-
-async function firstApp() {
-  const { getAppsWithOrg: apps } = await graphql<{ getAppsWithOrg: App[] }>(
-    'query { getAppsWithOrg { adamId name adAccountId adAccountName } }',
-  );
-  return apps[0]!;
-}
 
 /** An App Store app of another company found by a word of the app's name, as the picker does. */
 async function rivalOf(app: App) {
@@ -80,16 +67,6 @@ async function fillSettings(app: App, organisationName: string, rivalTitle: stri
   await segmentCard('Competitor').getByText(rivalTitle, { exact: true }).waitFor();
 }
 
-async function adGroupNames(app: App, campaignId: number) {
-  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
-    getAdGroupsByCampaigns: { name: string }[];
-  }>(
-    'query ($id: Float!, $campaignIds: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $id, campaignIds: $campaignIds) { name } }',
-    { id: app.adAccountId, campaignIds: [campaignId] },
-  );
-  return adGroups.map((adGroup) => adGroup.name).sort();
-}
-
 async function generationOf(id: string) {
   const { campaignGeneration } = await graphql<{ campaignGeneration: Generation }>(
     'query ($id: ID!) { campaignGeneration(id: $id) { id status progress { campaignsCreated adGroupsCreated allDone } } }',
@@ -101,7 +78,7 @@ async function generationOf(id: string) {
 describe('campaign generator', () => {
   it('generates the four-campaign structure from a template and finds it in the ads manager', async () => {
     const { page } = journey;
-    const app = await firstApp();
+    const app = await firstAppWithOrg(graphql);
     const rival = await rivalOf(app);
     const stamp = Date.now();
     const organisationName = `E2E org ${stamp}`;
@@ -182,7 +159,7 @@ describe('campaign generator', () => {
     expect(generated.map((campaign) => campaign.name).sort()).toEqual([...campaignNames].sort());
     // Discovery's broad terms and its Search Match ad group reached Apple too.
     const discoveryId = generated.find((campaign) => campaign.name === campaignNames[3])!.id;
-    expect(await adGroupNames(app, discoveryId)).toEqual([
+    expect(await adGroupNames(graphql, app, discoveryId)).toEqual([
       'Discovery - Broad',
       'Discovery - Search Match',
     ]);

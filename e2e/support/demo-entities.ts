@@ -20,6 +20,14 @@ export interface AdGroup {
 
 const DAY_MS = 86_400_000;
 
+/** The first app the wizard's and the generator's app choice lists (apps with their ad account). */
+export async function firstAppWithOrg(graphql: Graphql): Promise<OwnApp> {
+  const { getAppsWithOrg: apps } = await graphql<{ getAppsWithOrg: OwnApp[] }>(
+    'query { getAppsWithOrg { adamId name adAccountId adAccountName } }',
+  );
+  return apps[0]!;
+}
+
 export async function firstOwnApp(graphql: Graphql): Promise<OwnApp> {
   const { getOwnAppsFromDB: apps } = await graphql<{ getOwnAppsFromDB: OwnApp[] }>(
     'query { getOwnAppsFromDB { adAccountId adamId name adAccountName } }',
@@ -44,6 +52,21 @@ export async function liveAdGroupOf(graphql: Graphql, app: OwnApp) {
   );
   const adGroup = adGroups.find((entry) => !entry.deleted)!;
   return { adGroup, campaign: live.find((campaign) => campaign.id === adGroup.campaignId)! };
+}
+
+/** The names of a campaign's ad groups, sorted. */
+export async function adGroupNames(
+  graphql: Graphql,
+  app: Pick<OwnApp, 'adAccountId'>,
+  campaignId: number,
+): Promise<string[]> {
+  const { getAdGroupsByCampaigns: adGroups } = await graphql<{
+    getAdGroupsByCampaigns: { name: string }[];
+  }>(
+    'query ($id: Float!, $campaignIds: [Float!]!) { getAdGroupsByCampaigns(adAccountId: $id, campaignIds: $campaignIds) { name } }',
+    { id: app.adAccountId, campaignIds: [campaignId] },
+  );
+  return adGroups.map((adGroup) => adGroup.name).sort();
 }
 
 /** The texts of the ad group's targeting keywords, as the server stores them. */
