@@ -34,6 +34,10 @@ export const ERROR_CODES = {
   AI_CREDITS_EXHAUSTED: 38,
   /** The language model failed, timed out or answered garbage; no credit was spent. */
   AI_MODEL_FAILED: 39,
+  /** A partner integration was asked for before the company's first Apple Ads sync completed. */
+  PARTNER_NEEDS_SYNC: 40,
+  /** A postback's secret URL or signature did not match; nothing was stored. */
+  POSTBACK_UNAUTHORIZED: 41,
   INTERNAL: 50,
 } as const;
 
@@ -66,6 +70,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   APP_STORE_UNAVAILABLE: 503,
   AI_CREDITS_EXHAUSTED: 402,
   AI_MODEL_FAILED: 502,
+  PARTNER_NEEDS_SYNC: 409,
+  POSTBACK_UNAUTHORIZED: 401,
   INTERNAL: 500,
 };
 

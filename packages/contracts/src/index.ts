@@ -30,6 +30,8 @@ export * from './roles';
 export * from './integrations';
 export * from './activity';
 export * from './goals';
+export * from './goal-metrics';
+export * from './attribution';
 export * from './realtime-events';
 export * from './validation';
 export * from './permissions';

@@ -27,6 +27,8 @@ export const validationMessages = {
   'validation.cardExpiryYear': 'Enter a valid expiry year.',
   'validation.cvvInvalid': 'CVV must be 3 digits.',
   'validation.rangeBoundInvalid': 'Enter a whole number of 0 or more.',
+  'validation.goalDaysInvalid': 'Enter a whole number of days from 0 to 365.',
+  'validation.goalEventNotOfType': 'This event does not belong to the goal type.',
   'validation.rangeGapTooSmall': 'The end of the range must exceed the start by more than 10.',
   'validation.ruleValueZero': 'Enter a value other than 0.',
   'validation.rangeFromNotLower': 'From must be lower than to.',

@@ -69,6 +69,7 @@ export const lastNameSchema = optionalTextSchema(personNameRule);
 export const genericTextSchema = textSchema(genericTextRule);
 export const companyNameSchema = textSchema(genericTextRule);
 export const jobTitleSchema = textSchema(genericTextRule);
+export const goalNameSchema = textSchema(genericTextRule);
 
 export const strategyDescriptionSchema = textSchema([
   required,

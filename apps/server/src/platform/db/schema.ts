@@ -17,3 +17,5 @@ export * from '../../modules/campaign-creation/campaign-creation.tables';
 export * from '../../modules/keyword-research/keyword-research.tables';
 export * from '../../modules/campaign-generator/campaign-generator.tables';
 export * from '../../modules/keyword-ai/keyword-ai.tables';
+export * from '../../modules/attribution/attribution.tables';
+export * from '../../modules/goals/goals.tables';
