@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ENTITY_LIST_TABS, type EntityListTab } from './campaigns';
 import type { ReportTotals } from './currencies';
+import type { GoalCounts } from './goal-metrics';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 import {
   dateRangeSchema,
@@ -129,6 +130,8 @@ export const reportQuerySchema = z.object({
   period: dateRangeSchema,
   filter: reportFilterSchema.default({ statusTab: 'all', metrics: [] }),
   search: z.string().trim().max(200).default(''),
+  /** A goal of the rows' app: each row then carries its goal counts (goalCounts). */
+  goalId: z.uuid().optional(),
   sortBy: z.enum(REPORT_SORT_COLUMNS).default('spend'),
   sortDesc: z.boolean().default(true),
   offset: z.number().int().min(0).default(0),
@@ -194,6 +197,8 @@ export interface ReportRow {
   adGroupId: number | null;
   details: ReportRowDetails;
   counts: MetricCounts;
+  /** Present when the query picked a goal; revenue in the row's currency. */
+  goalCounts?: GoalCounts;
 }
 
 export interface ReportPage {

@@ -3,6 +3,7 @@
 // in more than one. Two currencies are never added: each has its own totals, and a total in the
 // reporting currency is converted at daily reference rates and says so.
 import { z } from 'zod';
+import type { GoalCounts } from './goal-metrics';
 import type { MetricCounts } from './metrics';
 import { DEFAULT_CURRENCY } from './ui';
 
@@ -57,6 +58,8 @@ export type RatesSource = (typeof RATES_SOURCES)[number];
 export interface CurrencyCounts {
   currency: string;
   counts: MetricCounts;
+  /** With a goal picked: the partner counts of the same rows (revenue in this currency). */
+  goalCounts?: GoalCounts;
 }
 
 /**
@@ -67,6 +70,8 @@ export interface CurrencyCounts {
 export interface ConvertedTotals {
   currency: string;
   counts: MetricCounts | null;
+  /** With a goal picked; null exactly when `counts` is. */
+  goalCounts?: GoalCounts | null;
   unconvertible: string[];
   source: RatesSource | null;
 }

@@ -1,6 +1,7 @@
 // The overview page's queries (spec 2 §7.3 Overview; spec 1 §2, §9): inputs validated on both
 // sides and the shapes the server returns. Dates are calendar days in the ad account's time zone.
 import { z } from 'zod';
+import type { GoalCounts } from './goal-metrics';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 
 /** The longest period one overview query may span: Apple's 24 months of history. */
@@ -86,7 +87,7 @@ export const topEntitiesQuerySchema = appScopeSchema.extend({
   param: z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]),
   period: dateRangeSchema,
   sortDesc: z.boolean().default(true),
-  goalId: z.string().optional(),
+  goalId: z.uuid().optional(),
 });
 export type TopEntitiesQuery = z.input<typeof topEntitiesQuerySchema>;
 
@@ -207,4 +208,20 @@ export interface OverviewReport {
   topKeywords: TopEntityRow[];
   topAdGroups: TopEntityRow[];
   breakdowns: Record<BreakdownDimension, BreakdownRow[]>;
+}
+
+/** getAppEventsDataForOverview: one goal's partner counts for the overview's periods. */
+export const goalOverviewQuerySchema = overviewQuerySchema.extend({
+  goalId: z.uuid(),
+  granularity: z.enum(SERIES_GRANULARITIES),
+});
+export type GoalOverviewQuery = z.infer<typeof goalOverviewQuerySchema>;
+
+export interface GoalOverview {
+  goalId: string;
+  currency: string;
+  current: GoalCounts;
+  previous: GoalCounts;
+  /** The same buckets as the overview's series for the period shown. */
+  series: { date: string; counts: GoalCounts }[];
 }
