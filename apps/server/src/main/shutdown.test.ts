@@ -25,6 +25,8 @@ const SECRETS = {
   ENCRYPTION_KEY: 'ab'.repeat(32),
   EXCHANGE_RATES: 'simulator',
 };
+// A supervisor's grace period (systemd's default is 90 s): a busy CI machine once took over 30.
+const STOP_TIMEOUT_MS = 90_000;
 const started: RunningProcess[] = [];
 afterAll(async () => {
   await Promise.all(started.map((child) => child.stop('SIGKILL')));
@@ -68,12 +70,12 @@ describe('serve on the embedded database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tapwise-shutdown-'));
     const serve = start('serve', 'serve', { DATA_DIR: dataDir }, ['--with-worker']);
     await serve.waitForLog((line) => String(line.msg).startsWith('Tapwise is running'), 90_000);
-    expect(await serve.stop('SIGTERM')).toBe(0);
+    expect(await serve.stop('SIGTERM', STOP_TIMEOUT_MS), serve.describeExit()).toBe(0);
     expect(failedShutdown(serve)).toEqual([]);
     expect(serve.logs.some((line) => line.msg === 'server stopped')).toBe(true);
     // The lock on the data directory was released with the database.
     expect(fs.existsSync(path.join(dataDir, 'tapwise.lock'))).toBe(false);
-  }, 120_000);
+  }, 200_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('serve and worker on PostgreSQL', () => {
@@ -102,10 +104,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('serve and worker on PostgreSQL', 
   it('stops a serve without jobs on SIGTERM with exit code 0', async () => {
     const serve = start('serve on PostgreSQL', 'serve', workerEnv());
     await serve.waitForLog((line) => String(line.msg).startsWith('Tapwise is running'), 90_000);
-    expect(await serve.stop('SIGTERM')).toBe(0);
+    expect(await serve.stop('SIGTERM', STOP_TIMEOUT_MS), serve.describeExit()).toBe(0);
     expect(failedShutdown(serve)).toEqual([]);
     expect(serve.logs.some((line) => line.msg === 'server stopped')).toBe(true);
-  }, 120_000);
+  }, 200_000);
 
   it('hands its running sync back on SIGTERM, exits 0, and another worker finishes it', async () => {
     const first = start('worker 1', 'worker', workerEnv());
@@ -120,7 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('serve and worker on PostgreSQL', 
     );
 
     const stoppedAt = Date.now();
-    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(await first.stop('SIGTERM', STOP_TIMEOUT_MS), first.describeExit()).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(20_000);
     expect(failedShutdown(first)).toEqual([]);
     expect(first.logs.some((line) => line.msg === 'job handed back at its checkpoint')).toBe(true);
@@ -142,7 +144,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('serve and worker on PostgreSQL', 
       handedBack!.completedSteps,
     );
     expect(new Set(finished.completedSteps).size).toBe(finished.completedSteps.length);
-    expect(await second.stop('SIGTERM')).toBe(0);
+    expect(await second.stop('SIGTERM', STOP_TIMEOUT_MS), second.describeExit()).toBe(0);
     expect(failedShutdown(second)).toEqual([]);
   }, 180_000);
 });

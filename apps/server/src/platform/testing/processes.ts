@@ -19,6 +19,8 @@ export interface RunningProcess {
   /** Sends the signal to the whole group and answers the exit code (null when signalled). */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
   exited: Promise<number | null>;
+  /** How it ended and its last words, for an assertion's message. */
+  describeExit(): string;
 }
 
 /** Splits `A=1 B=2 npm run serve -w apps/server` into its environment and its command. */
@@ -64,8 +66,13 @@ export function startProcess(
   const err = { rest: '' };
   child.stdout!.on('data', (chunk: Buffer) => collect(chunk, out));
   child.stderr!.on('data', (chunk: Buffer) => collect(chunk, err));
+  let exitSignal: NodeJS.Signals | null = null;
+  let killedAfterTimeout = false;
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code, signal) => {
+      exitSignal = signal;
+      resolve(code);
+    }),
   );
   let exitCode: number | null | undefined;
   void exited.then((code) => {
@@ -114,6 +121,7 @@ export function startProcess(
         return exited;
       }
       const timer = setTimeout(() => {
+        killedAfterTimeout = true;
         try {
           process.kill(-child.pid!, 'SIGKILL');
         } catch {
@@ -123,6 +131,13 @@ export function startProcess(
       const code = await exited;
       clearTimeout(timer);
       return code;
+    },
+    describeExit() {
+      const how = killedAfterTimeout
+        ? 'killed after the stop timeout'
+        : `exit code ${String(exitCode)}, signal ${String(exitSignal)}`;
+      const last = logs.slice(-8).map((line) => JSON.stringify(line));
+      return `${name}: ${how}; last lines: ${[...last, ...text.slice(-5)].join(' | ')}`;
     },
   };
 }
