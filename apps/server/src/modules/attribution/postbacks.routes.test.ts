@@ -2,6 +2,7 @@
 // refused (401) for unknown, disabled or badly signed postbacks, 400 for what does not parse,
 // nothing stored on any 4xx, and one company's key never reaching another company's data.
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,15 @@ import { seedAppleAdsApp, type SeededApp } from '../analytics/overview-factories
 import { createAttrIntegration, type FactoryAttrIntegration } from './attribution-factories';
 import { attributionDaily, attributionEvents, attributionIntegrations } from './attribution.tables';
 import { purgeRawPayloads, replayRawEvents } from './event-retention';
+
+// Everything the server logs at info, to check no postback key ever reaches the logs.
+let logged = '';
+const logs = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logged += chunk.toString('utf8');
+    done();
+  },
+});
 
 let server: TestServer;
 let app: SeededApp;
@@ -22,7 +32,7 @@ let disabled: FactoryAttrIntegration;
 let otherCompany: FactoryAttrIntegration;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ LOG_LEVEL: 'info' }, { logs });
   const db = server.database.db;
   const secrets = server.context.secrets;
   app = await seedAppleAdsApp(db, (await createCompany(db)).id, { timeZone: 'UTC' });
@@ -308,5 +318,12 @@ describe('POST|GET /v1/api/postbacks/:key', () => {
       unparsable: 0,
     });
     expect(await countsOf(integration)).toEqual({ events: 40, daily: 40 });
+  });
+
+  it('never logs a postback key, while other requests are logged', async () => {
+    await fetch(`${server.url}/healthz?probe=postbacks`);
+    expect(logged).toContain('probe=postbacks');
+    for (const integration of [appsFlyer, custom, adjust, disabled, otherCompany])
+      expect(logged).not.toContain(integration.key);
   });
 });
