@@ -13,6 +13,8 @@ import { exchangeRates } from '../currencies/currencies.tables';
 import { createAttrIntegration, type FactoryAttrIntegration } from './attribution-factories';
 import { attributionDaily, attributionEvents } from './attribution.tables';
 import { storeAttributedEvents, storeEventBatches, type IncomingEvent } from './event-store';
+import { purgeRawPostbacksJob } from './jobs/purge-raw.job';
+import type { JobContext } from '../job-context';
 
 let database: TestDatabase;
 let app: SeededApp;
@@ -251,5 +253,29 @@ describe('storeAttributedEvents', () => {
       ),
       { numRuns: 25, seed: 23 },
     );
+  });
+
+  it('keeps raw payloads for the retention period, then the daily job empties them', async () => {
+    const integration = await newIntegration();
+    await storeAttributedEvents(database.db, integration, [
+      incoming(appleEvent({ eventId: 'kept' })),
+    ]);
+    const rawOf = async () =>
+      (
+        await database.db
+          .select({ raw: attributionEvents.raw })
+          .from(attributionEvents)
+          .where(eq(attributionEvents.integrationId, integration.id))
+      )[0]!.raw;
+    const context = {
+      db: database.db,
+      logger: { info: () => undefined },
+    } as unknown as JobContext;
+    const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await purgeRawPostbacksJob.handle({ now: daysFromNow(29) }, context);
+    expect(await rawOf()).toMatchObject({ eventId: 'kept' });
+    await purgeRawPostbacksJob.handle({ now: daysFromNow(31) }, context);
+    expect(await rawOf()).toBeNull();
+    expect(await countsOf(integration)).toEqual({ events: 1, daily: 1 });
   });
 });
