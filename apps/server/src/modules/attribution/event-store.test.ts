@@ -278,4 +278,27 @@ describe('storeAttributedEvents', () => {
     expect(await rawOf()).toBeNull();
     expect(await countsOf(integration)).toEqual({ events: 1, daily: 1 });
   });
+
+  it('stores names and payloads with quotes, backslashes, commas and braces as they are', async () => {
+    const integration = await newIntegration();
+    const eventName = 'He said "hi", {ok} \\ back, NULL';
+    const raw = { note: 'a "quoted" \\ {brace}, comma', nested: { list: [1, 'NULL', null] } };
+    await storeAttributedEvents(database.db, integration, [
+      { event: appleEvent({ eventId: 'odd "id", {x}', eventName }), raw },
+    ]);
+    const [row] = await database.db
+      .select({
+        eventName: attributionEvents.eventName,
+        dedupeKey: attributionEvents.dedupeKey,
+        raw: attributionEvents.raw,
+      })
+      .from(attributionEvents)
+      .where(eq(attributionEvents.integrationId, integration.id));
+    expect(row).toEqual({ eventName, dedupeKey: 'id:odd "id", {x}', raw });
+    const [daily] = await database.db
+      .select({ eventName: attributionDaily.eventName })
+      .from(attributionDaily)
+      .where(eq(attributionDaily.integrationId, integration.id));
+    expect(daily!.eventName).toBe(eventName);
+  });
 });

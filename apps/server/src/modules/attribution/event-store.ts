@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db/database';
 import { campaigns } from '../ads-data/ads-entities.tables';
 import { exchangeRates } from '../currencies/currencies.tables';
 import { adAccounts } from '../integrations/integrations.tables';
-import { attributionDaily, attributionEvents, attributionIntegrations } from './attribution.tables';
+import { attributionIntegrations, type attributionDaily } from './attribution.tables';
 
 export interface StoreIntegration {
   id: string;
@@ -84,38 +84,7 @@ export async function storeEventBatches(
       if (!firstOf.has(key)) firstOf.set(key, item);
     }
     const candidates = [...firstOf.values()];
-    const inserted = await tx
-      .insert(attributionEvents)
-      .values(
-        candidates.map(({ integration, incoming: { event, raw }, dedupeKey, day }) => ({
-          teamId: integration.teamId,
-          integrationId: integration.id,
-          adamId: integration.adamId,
-          dedupeKey,
-          kind: event.kind,
-          eventName: event.eventName,
-          eventType: event.eventType,
-          network: event.network,
-          campaignId: event.campaignId,
-          adGroupId: event.adGroupId,
-          keywordId: event.keywordId,
-          countryOrRegion: event.countryOrRegion,
-          eventTime: new Date(event.eventTime),
-          installTime: event.installTime ? new Date(event.installTime) : null,
-          day,
-          daysSinceInstall: daysSinceInstall(event),
-          revenueMicros: event.revenue ? toMicros(event.revenue.amount) : null,
-          revenueCurrency: event.revenue?.currency ?? null,
-          raw: raw === undefined ? null : raw,
-        })),
-      )
-      .onConflictDoNothing({
-        target: [attributionEvents.integrationId, attributionEvents.dedupeKey],
-      })
-      .returning({
-        integrationId: attributionEvents.integrationId,
-        dedupeKey: attributionEvents.dedupeKey,
-      });
+    const inserted = await insertEvents(tx as unknown as Database, candidates);
     const insertedKeys = new Set(inserted.map((row) => `${row.integrationId} ${row.dedupeKey}`));
     const newItems = candidates.filter((item) =>
       insertedKeys.has(`${item.integration.id} ${item.dedupeKey}`),
@@ -192,28 +161,91 @@ async function addToDaily(db: Database, items: readonly DailyItem[], rates: Rate
   const rows = [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, row]) => row);
-  await db
-    .insert(attributionDaily)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        attributionDaily.teamId,
-        attributionDaily.integrationId,
-        attributionDaily.day,
-        attributionDaily.network,
-        attributionDaily.campaignId,
-        attributionDaily.adGroupId,
-        attributionDaily.keywordId,
-        attributionDaily.kind,
-        attributionDaily.eventName,
-        attributionDaily.daysSinceInstall,
-      ],
-      set: {
-        count: sql`${attributionDaily.count} + excluded.count`,
-        revenueMicros: sql`${attributionDaily.revenueMicros} + excluded.revenue_micros`,
-        eventType: sql`coalesce(${attributionDaily.eventType}, excluded.event_type)`,
-      },
-    });
+  await db.execute(sql`
+    insert into attribution_daily (team_id, integration_id, adam_id, day, network, campaign_id,
+      ad_group_id, keyword_id, kind, event_name, event_type, days_since_install, count,
+      revenue_micros)
+    select * from unnest(
+      ${pgArray(rows.map((r) => r.teamId))}::uuid[],
+      ${pgArray(rows.map((r) => r.integrationId))}::uuid[],
+      ${pgArray(rows.map((r) => r.adamId))}::bigint[],
+      ${pgArray(rows.map((r) => r.day))}::date[],
+      ${pgArray(rows.map((r) => r.network))}::text[],
+      ${pgArray(rows.map((r) => r.campaignId))}::bigint[],
+      ${pgArray(rows.map((r) => r.adGroupId))}::bigint[],
+      ${pgArray(rows.map((r) => r.keywordId))}::bigint[],
+      ${pgArray(rows.map((r) => r.kind))}::text[],
+      ${pgArray(rows.map((r) => r.eventName))}::text[],
+      ${pgArray(rows.map((r) => r.eventType ?? null))}::text[],
+      ${pgArray(rows.map((r) => r.daysSinceInstall))}::smallint[],
+      ${pgArray(rows.map((r) => r.count))}::integer[],
+      ${pgArray(rows.map((r) => r.revenueMicros))}::bigint[]
+    )
+    on conflict on constraint attribution_daily_pk do update set
+      count = attribution_daily.count + excluded.count,
+      revenue_micros = attribution_daily.revenue_micros + excluded.revenue_micros,
+      event_type = coalesce(attribution_daily.event_type, excluded.event_type)`);
+}
+
+interface CandidateEvent {
+  integration: StoreIntegration;
+  incoming: IncomingEvent;
+  dedupeKey: string;
+  day: string;
+}
+
+/**
+ * One INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING for every candidate: a statement
+ * of fixed size whatever the number of rows (a multi-row VALUES of hundreds of rows costs more to
+ * build than to run). The keys of the rows actually inserted come back.
+ */
+async function insertEvents(db: Database, candidates: readonly CandidateEvent[]) {
+  const column = (value: (item: CandidateEvent) => string | number | null) =>
+    pgArray(candidates.map(value));
+  const result = await db.execute<{ integration_id: string; dedupe_key: string }>(sql`
+    insert into attribution_events (team_id, integration_id, adam_id, dedupe_key, kind,
+      event_name, event_type, network, campaign_id, ad_group_id, keyword_id, country_or_region,
+      event_time, install_time, day, days_since_install, revenue_micros, revenue_currency, raw)
+    select * from unnest(
+      ${column((c) => c.integration.teamId)}::uuid[],
+      ${column((c) => c.integration.id)}::uuid[],
+      ${column((c) => c.integration.adamId)}::bigint[],
+      ${column((c) => c.dedupeKey)}::text[],
+      ${column((c) => c.incoming.event.kind)}::text[],
+      ${column((c) => c.incoming.event.eventName)}::text[],
+      ${column((c) => c.incoming.event.eventType)}::text[],
+      ${column((c) => c.incoming.event.network)}::text[],
+      ${column((c) => c.incoming.event.campaignId)}::bigint[],
+      ${column((c) => c.incoming.event.adGroupId)}::bigint[],
+      ${column((c) => c.incoming.event.keywordId)}::bigint[],
+      ${column((c) => c.incoming.event.countryOrRegion)}::text[],
+      ${column((c) => c.incoming.event.eventTime)}::timestamptz[],
+      ${column((c) => c.incoming.event.installTime)}::timestamptz[],
+      ${column((c) => c.day)}::date[],
+      ${column((c) => daysSinceInstall(c.incoming.event))}::smallint[],
+      ${column((c) => (c.incoming.event.revenue ? toMicros(c.incoming.event.revenue.amount) : null))}::bigint[],
+      ${column((c) => c.incoming.event.revenue?.currency ?? null)}::text[],
+      ${column((c) => (c.incoming.raw === undefined || c.incoming.raw === null ? null : JSON.stringify(c.incoming.raw)))}::jsonb[]
+    )
+    on conflict (integration_id, dedupe_key) do nothing
+    returning integration_id, dedupe_key`);
+  return result.rows.map((row) => ({
+    integrationId: row.integration_id,
+    dedupeKey: row.dedupe_key,
+  }));
+}
+
+/**
+ * A PostgreSQL array literal of text, numbers and nulls, passed as ONE parameter and cast by the
+ * statement (`::uuid[]`, `::jsonb[]`…): every element quoted, `"` and `\` escaped.
+ */
+export function pgArray(values: readonly (string | number | null | undefined)[]): string {
+  const elements = values.map((value) =>
+    value === null || value === undefined
+      ? 'NULL'
+      : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
+  return `{${elements.join(',')}}`;
 }
 
 /** The ad account (time zone, currency) of each attributed campaign, by `teamId:campaignId`. */
