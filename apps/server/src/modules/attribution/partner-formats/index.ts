@@ -24,8 +24,19 @@ export const PARTNER_FORMATS: Readonly<
   CUSTOM_POSTBACK: parseCustomPostback,
 };
 
+/** Longer names and ids are refused: they are index keys (attribution_daily, the dedupe key). */
+export const MAX_NAME_LENGTH = 200;
+
 export function parsePostback(partner: AttributionPartner, input: PostbackInput): AttributedEvent {
   const parse = PARTNER_FORMATS[partner];
   if (!parse) throw new PostbackParseError(`no postback format for ${partner}`);
-  return parse(input);
+  const event = parse(input);
+  if (event.eventName.length > MAX_NAME_LENGTH)
+    throw new PostbackParseError(
+      `the event name is over ${MAX_NAME_LENGTH} characters`,
+      'event_name',
+    );
+  if (event.eventId !== null && event.eventId.length > MAX_NAME_LENGTH)
+    throw new PostbackParseError(`the event id is over ${MAX_NAME_LENGTH} characters`, 'event_id');
+  return event;
 }
