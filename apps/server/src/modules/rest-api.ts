@@ -1,6 +1,7 @@
 // The REST surface under /v1/api (spec 2 §7.2): each module registers its routes here.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
+import { redactUrl } from '../platform/logger';
 import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerReportExportRoutes } from './ads-manager/report-export.routes';
@@ -25,7 +26,7 @@ export function restApi(ctx: AppContext) {
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',
-        `No API route for ${request.method} ${request.url.split('?')[0]}`,
+        `No API route for ${request.method} ${redactUrl(request.url.split('?')[0]!)}`,
       );
     });
   };

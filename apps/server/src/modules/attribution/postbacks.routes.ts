@@ -29,6 +29,8 @@ export async function registerPostbackRoutes(api: FastifyInstance, ctx: AppConte
       url: '/postbacks/:key',
       config: { access: 'public', rateLimit: false },
       logLevel: 'warn',
+      // A HEAD must not store anything: no HEAD twin of the GET.
+      exposeHeadRoute: false,
       bodyLimit: POSTBACK_BODY_LIMIT,
       handler: async (request) => {
         const parsed = params.safeParse(request.params);
