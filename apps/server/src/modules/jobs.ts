@@ -8,6 +8,7 @@ import { automationTickJob } from './automation/engine/jobs/automation-tick.job'
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import { purgeRawPostbacksJob } from './attribution/jobs/purge-raw.job';
 import {
   generatorCreationJob,
   generatorKeywordsJob,
@@ -39,6 +40,7 @@ export const allJobs = [
   generatorKeywordsJob,
   generatorCreationJob,
   refillAiCreditsJob,
+  purgeRawPostbacksJob,
 ] as const;
 
 /**

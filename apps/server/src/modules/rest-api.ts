@@ -1,12 +1,14 @@
 // The REST surface under /v1/api (spec 2 §7.2): each module registers its routes here.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
+import { redactUrl } from '../platform/logger';
 import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerReportExportRoutes } from './ads-manager/report-export.routes';
 import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
+import { registerPostbackRoutes } from './attribution/postbacks.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
@@ -20,10 +22,11 @@ export function restApi(ctx: AppContext) {
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
+    await registerPostbackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',
-        `No API route for ${request.method} ${request.url.split('?')[0]}`,
+        `No API route for ${request.method} ${redactUrl(request.url.split('?')[0]!)}`,
       );
     });
   };

@@ -16,6 +16,33 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ];
 
+/** Path segments that are secrets themselves: the postback URL's key. */
+const SECRET_IN_PATH = /(\/postbacks\/)[^/?#]+/;
+
+/** A request URL fit for a log line: a secret in its path replaced by [redacted]. */
+export const redactUrl = (url: string) => url.replace(SECRET_IN_PATH, '$1[redacted]');
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the URL redacted. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Lines go to stdout, or to `destination` (tests read what was logged). */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'isProduction'>,
@@ -24,7 +51,7 @@ export function createLogger(
   const options: LoggerOptions = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
   if (destination) return pino(options, destination);
   // People reading a terminal get readable lines; everything else gets JSON.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { redactUrl } from '../logger';
 
 const API_PREFIXES = ['/v1/', '/api/', '/graphql', '/socket.io'];
 
@@ -26,7 +27,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) {
-      throw new AppError('NOT_FOUND', `No route for GET ${urlPath}`);
+      throw new AppError('NOT_FOUND', `No route for GET ${redactUrl(urlPath)}`);
     }
     const filePath = path.resolve(root, `.${urlPath}`);
     if (filePath.startsWith(root + path.sep) && isFile(filePath)) {
@@ -45,6 +46,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   });
 
   app.setNotFoundHandler((request) => {
-    throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    throw new AppError(
+      'NOT_FOUND',
+      `No route for ${request.method} ${redactUrl(request.url.split('?')[0] ?? '')}`,
+    );
   });
 }
