@@ -3,6 +3,7 @@ import type { JobQueue } from '../platform/jobs/job-queue';
 import type { JobContext } from './job-context';
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
+import { kochavaPullJob } from './attribution/jobs/kochava-pull.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
 import { automationTickJob } from './automation/engine/jobs/automation-tick.job';
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
@@ -39,6 +40,7 @@ export const allJobs = [
   generatorKeywordsJob,
   generatorCreationJob,
   refillAiCreditsJob,
+  kochavaPullJob,
 ] as const;
 
 /**
