@@ -3,7 +3,7 @@
 // campaign, ad group and keyword ids, plus organic users beside them, each going through a
 // plausible funnel. Everything derives from (seed, keyword, day, index): the same sandbox always
 // tells the same story, and the Apple Ads side and the partner side agree.
-import { DAY_MS, HOUR_MS, isoDateOfDay, localDayStartMs } from '../model/calendar.js';
+import { DAY_MS, HOUR_MS, localDayStartMs } from '../model/calendar.js';
 import { hash, unit } from '../model/hash.js';
 import { METRIC_COUNT, TAP_INSTALLS } from '../model/metric-record.js';
 import type { SandboxStore } from '../model/store.js';
