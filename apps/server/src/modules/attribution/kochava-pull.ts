@@ -19,6 +19,7 @@ import {
 /** Days per report: Kochava takes at most 100; smaller windows keep progress on failures. */
 const DAYS_PER_REPORT = 31;
 const DAY_MS = 86_400_000;
+const STORE_BATCH = 500;
 
 export type KochavaPullContext = Pick<JobContext, 'db' | 'config' | 'secrets' | 'logger'>;
 
@@ -132,11 +133,17 @@ export async function runKochavaPull(
         const rows = await client.detailReport(credentials, traffic, timeStart, timeEnd);
         for (const row of rows) events.push({ event: kochavaRowToEvent(row, traffic), raw: row });
       }
-      const counts = await storeAttributedEvents(
-        ctx.db,
-        { id, teamId, adamId: integration.adamId },
-        events,
-      );
+      const counts = { stored: 0, duplicates: 0 };
+      // The store writes a batch in one statement: bounded batches stay under Postgres's limits.
+      for (let offset = 0; offset < events.length; offset += STORE_BATCH) {
+        const batch = await storeAttributedEvents(
+          ctx.db,
+          { id, teamId, adamId: integration.adamId },
+          events.slice(offset, offset + STORE_BATCH),
+        );
+        counts.stored += batch.stored;
+        counts.duplicates += batch.duplicates;
+      }
       stored += counts.stored;
       duplicates += counts.duplicates;
       pulledThrough = last;
@@ -146,8 +153,16 @@ export async function runKochavaPull(
       });
     }
   } catch (error) {
-    if (!(error instanceof KochavaError)) throw error;
-    await fail(ctx, integration, error.message);
+    // Kochava's failures say what happened; anything else is logged and said generically.
+    if (!(error instanceof KochavaError))
+      ctx.logger.error({ err: error, integrationId: id }, 'Kochava pull failed unexpectedly');
+    await fail(
+      ctx,
+      integration,
+      error instanceof KochavaError
+        ? error.message
+        : 'The Kochava pull failed; it is tried again on the next run.',
+    );
     return { status: 'FAILED', stored, duplicates, pulledThrough };
   }
   await updateAttrIntegration(ctx.db, teamId, id, {
