@@ -15,6 +15,7 @@ import { measureRuleEngine } from './measures/automation-rules.js';
 import { measureFirstSync } from './measures/first-sync.js';
 import { measureGenerator } from './measures/generator.js';
 import { measureOverview } from './measures/overview.js';
+import { measurePostbacks, type PostbackLoadOptions } from './measures/postbacks.js';
 import { measureResearch } from './measures/research.js';
 import { measureWeb } from './measures/web.js';
 import { openBenchDataset } from './support/bench-dataset.js';
@@ -38,6 +39,7 @@ interface Scale {
   slow: RunCounts;
   rules: number;
   load: LoadOptions;
+  postbacks: PostbackLoadOptions;
 }
 
 const SCALES: Record<'mature' | 'small', Scale> = {
@@ -48,6 +50,7 @@ const SCALES: Record<'mature' | 'small', Scale> = {
     slow: { warmups: 1, runs: 3 },
     rules: 1_000,
     load: { connections: 50, seconds: 20 },
+    postbacks: { connections: 100, seconds: 20 },
   },
   small: {
     scenario: 'demo',
@@ -56,6 +59,7 @@ const SCALES: Record<'mature' | 'small', Scale> = {
     slow: { warmups: 1, runs: 2 },
     rules: 100,
     load: { connections: 50, seconds: 5 },
+    postbacks: { connections: 100, seconds: 10 },
   },
 };
 
@@ -69,6 +73,7 @@ const MEASURES = [
   'research',
   'generator',
   'apple',
+  'postbacks',
 ] as const;
 type MeasureName = (typeof MEASURES)[number];
 
@@ -155,6 +160,9 @@ try {
     }),
   );
   await measure('apple', () => measureAppleAdsFetch(scale.scenario, scale.slow));
+  await measure('postbacks', () =>
+    measurePostbacks(dataset, server.url, server.context, scale.postbacks),
+  );
 } finally {
   await server.close();
   await dataset.database.close();

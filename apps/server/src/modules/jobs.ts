@@ -9,6 +9,7 @@ import { automationTickJob } from './automation/engine/jobs/automation-tick.job'
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import { purgeRawPostbacksJob } from './attribution/jobs/purge-raw.job';
 import {
   generatorCreationJob,
   generatorKeywordsJob,
@@ -41,6 +42,7 @@ export const allJobs = [
   generatorCreationJob,
   refillAiCreditsJob,
   kochavaPullJob,
+  purgeRawPostbacksJob,
 ] as const;
 
 /**

@@ -7,6 +7,7 @@ import { registerReportExportRoutes } from './ads-manager/report-export.routes';
 import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
+import { registerPostbackRoutes } from './attribution/postbacks.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
@@ -20,6 +21,7 @@ export function restApi(ctx: AppContext) {
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
+    await registerPostbackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

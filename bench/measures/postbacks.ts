@@ -1,0 +1,174 @@
+// Postbacks under load: autocannon, in a process of its own, POSTs AppsFlyer Push API messages
+// (each with an event id of its own) to one integration's postback URL from many connections for
+// a fixed time. Postbacks stored per second, p50 and p99 latency, errors, and the postbacks lost:
+// answered 200 but not found in attribution_events (or in the attribution_daily counts).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  attributionDaily,
+  attributionEvents,
+  attributionIntegrations,
+} from '../../apps/server/src/modules/attribution/attribution.tables.js';
+import { createAttrIntegration } from '../../apps/server/src/modules/attribution/attribution-factories.js';
+import { campaigns } from '../../apps/server/src/modules/ads-data/ads-entities.tables.js';
+import type { AppContext } from '../../apps/server/src/modules/app-context.js';
+import type { BenchDataset } from '../support/bench-dataset.js';
+import { onPostgres, type Figure } from '../support/figures.js';
+
+export interface PostbackLoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+}
+
+function autocannon(args: string[]): Promise<AutocannonResult> {
+  const bin = createRequire(import.meta.url).resolve('autocannon');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as AutocannonResult)
+        : reject(new Error(`autocannon exited with ${code}: ${errors}`)),
+    );
+  });
+}
+
+export async function measurePostbacks(
+  dataset: BenchDataset,
+  serverUrl: string,
+  context: AppContext,
+  { connections, seconds }: PostbackLoadOptions,
+): Promise<Figure[]> {
+  const { db } = dataset.database;
+  const { adamId } = dataset.scope;
+  // A reused dataset keeps the integration of an earlier run: start from none.
+  const earlier = await db
+    .select({ id: attributionIntegrations.id })
+    .from(attributionIntegrations)
+    .where(
+      and(
+        eq(attributionIntegrations.teamId, dataset.teamId),
+        eq(attributionIntegrations.adamId, adamId),
+        eq(attributionIntegrations.partner, 'APPSFLYER'),
+      ),
+    );
+  const earlierIds = earlier.map((row) => row.id);
+  if (earlierIds.length) {
+    await db.delete(attributionEvents).where(inArray(attributionEvents.integrationId, earlierIds));
+    await db.delete(attributionDaily).where(inArray(attributionDaily.integrationId, earlierIds));
+    await db.delete(attributionIntegrations).where(inArray(attributionIntegrations.id, earlierIds));
+  }
+  const integration = await createAttrIntegration(db, context.secrets, {
+    teamId: dataset.teamId,
+    adamId,
+    partner: 'APPSFLYER',
+  });
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.teamId, dataset.teamId), eq(campaigns.adamId, adamId)))
+    .limit(1);
+  const url = `${serverUrl}/v1/api/postbacks/${integration.key}`;
+  const body = (id: string) =>
+    JSON.stringify({
+      event_id: id,
+      event_name: 'af_start_trial',
+      event_time: `${dataset.scope.currdate.end} 12:00:00.000`,
+      install_time: `${dataset.scope.currdate.start} 09:00:00.000`,
+      media_source: 'Apple Search Ads',
+      af_c_id: String(campaign?.id ?? 1),
+      appsflyer_id: '1700000000000-1234567',
+      country_code: 'US',
+    });
+
+  // One by hand first: autocannon counts any 2xx as done.
+  const probe = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body('bench-probe'),
+  });
+  const probeAnswer = (await probe.json()) as unknown;
+  if (probe.status !== 200)
+    throw new Error(`the probe postback failed: ${JSON.stringify(probeAnswer)}`);
+
+  const result = await autocannon([
+    '--json',
+    '--connections',
+    String(connections),
+    '--duration',
+    String(seconds),
+    '--method',
+    'POST',
+    '--headers',
+    'content-type=application/json',
+    // [<id>] becomes a fresh id in every request: each postback is a distinct event.
+    '--idReplacement',
+    '--body',
+    body('bench-[<id>]'),
+    url,
+  ]);
+
+  const [events] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attributionEvents)
+    .where(eq(attributionEvents.integrationId, integration.id));
+  const [daily] = await db
+    .select({ n: sql<number>`coalesce(sum(${attributionDaily.count}), 0)::int` })
+    .from(attributionDaily)
+    .where(eq(attributionDaily.integrationId, integration.id));
+  const answered = result['2xx'] + 1;
+  const lost = Math.max(answered - events!.n, answered - daily!.n, 0);
+
+  const group = 'Postbacks';
+  const engine = dataset.database.engine;
+  const detail = `AppsFlyer JSON, ${connections} connections, ${seconds} s, ${result.requests.total.toLocaleString('en-US')} requests`;
+  return [
+    {
+      group,
+      name: 'postbacks stored per second',
+      value: result.requests.average,
+      unit: 'req/s',
+      ...onPostgres(engine, { is: '>=', value: 3_000, source: 'issue' }),
+      detail,
+    },
+    { group, name: 'p50 latency', value: result.latency.p50, unit: 'ms', detail },
+    {
+      group,
+      name: 'p99 latency',
+      value: result.latency.p99,
+      unit: 'ms',
+      ...onPostgres(engine, { is: '<', value: 100, source: 'issue' }),
+      detail,
+    },
+    {
+      group,
+      name: 'errors',
+      value: result.errors + result.timeouts + result.non2xx,
+      unit: 'count',
+      target: { is: '=', value: 0, source: 'budget' },
+      detail: 'failed connections, timeouts, non-2xx answers',
+    },
+    {
+      group,
+      name: 'postbacks lost',
+      value: lost,
+      unit: 'count',
+      target: { is: '=', value: 0, source: 'issue' },
+      detail: `${answered.toLocaleString('en-US')} answered 200, ${events!.n.toLocaleString('en-US')} events stored, ${daily!.n.toLocaleString('en-US')} counted daily`,
+    },
+  ];
+}
