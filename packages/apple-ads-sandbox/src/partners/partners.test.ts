@@ -156,21 +156,27 @@ describe('the partner postback sender', () => {
     expect(result.statuses).toEqual({ 200: result.sent });
     const all = simulatedUsers(sandbox.store, { adamId: adamId(), ...window() }).length;
     expect(result.installs).toBeLessThan(all);
-    const first = received.map((request) => request.url).sort();
-    const query = new URL(first[0]!, 'http://x').searchParams;
-    expect(received.every((request) => request.method === 'GET')).toBe(true);
-    expect([...query.keys()]).toEqual(
+    const first = received.map((request) => request.body).sort();
+    expect(received.every((request) => request.method === 'POST')).toBe(true);
+    const bodies = first.map((body) => JSON.parse(body) as Record<string, string>);
+    expect(Object.keys(bodies[0]!)).toEqual(
       expect.arrayContaining([
         'event_id',
         'event_name',
+        'event_time',
         'media_source',
-        'campaign_id',
-        'keyword_id',
+        'af_c_id',
+        'af_keyword_id',
       ]),
     );
+    const apple = bodies.find((body) => body.media_source === 'Apple Search Ads')!;
+    expect(sandbox.store.keywords.get(Number(apple.af_keyword_id))!.campaignId).toBe(
+      Number(apple.af_c_id),
+    );
+    expect(apple.event_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
     received.length = 0;
     await sandbox.partners.sendPostbacks(options);
-    expect(received.map((request) => request.url).sort()).toEqual(first);
+    expect(received.map((request) => request.body).sort()).toEqual(first);
   });
 
   it('signs the custom postback per Standard Webhooks', async () => {

@@ -1,8 +1,9 @@
 // A partner sending postbacks: for a share of the app's simulated users (attributed-users.ts),
 // one postback per install and per funnel event, in the partner's own format, over HTTP to a
 // Tapwise postback URL. The formats are those of docs/attribution.md (Postbacks): a GET with the
-// partner's macros as query parameters, or for the custom postback a POST of the documented JSON
-// body signed per Standard Webhooks. Faults on demand: duplicates and shuffled order.
+// partner's macros as query parameters (Adjust, Tenjin), a POST of the partner's JSON (AppsFlyer's
+// Push API, Singular, Branch), or the custom postback's documented body signed per Standard
+// Webhooks. Faults on demand: duplicates and shuffled order.
 import { createHmac } from 'node:crypto';
 import { hash, sequence, unit } from '../model/hash.js';
 import type { SandboxStore } from '../model/store.js';
@@ -136,94 +137,115 @@ function idParts(id: string): number[] {
 
 const seconds = (ms: number) => String(Math.floor(ms / 1000));
 const iso = (ms: number) => new Date(ms).toISOString();
+/** AppsFlyer's time form: `YYYY-MM-DD HH:mm:ss.SSS`, UTC. */
+const appsFlyerTime = (ms: number) => iso(ms).replace('T', ' ').slice(0, 23);
+const idText = (id: number | null) => (id === null ? '' : String(id));
 
-/** Each partner's query parameters for an install (event null) or an event. */
-export function partnerQuery(
+/**
+ * Each partner's postback for an install (event null) or an event, as docs/attribution.md
+ * (Postbacks) tells the user to configure it: the query of a GET, or the JSON body of a POST.
+ */
+export function partnerPayload(
   partner: Exclude<PostbackPartner, 'CUSTOM_POSTBACK'>,
   user: SimulatedUser,
   event: SimulatedEvent | null,
-): Record<string, string> {
+): { method: 'GET'; query: Record<string, string> } | { method: 'POST'; body: unknown } {
   const apple = user.network !== '';
   const id = event?.eventId ?? user.installId;
   const time = event?.timeMs ?? user.installTimeMs;
-  const ids = {
-    campaign: user.campaignId === null ? '' : String(user.campaignId),
-    adGroup: user.adGroupId === null ? '' : String(user.adGroupId),
-    keyword: user.keywordId === null ? '' : String(user.keywordId),
-  };
   const revenue = event?.revenue ? String(event.revenue.amount) : '';
   const currency = event?.revenue?.currency ?? '';
   switch (partner) {
     case 'APPSFLYER':
       return {
-        event_id: id,
-        event_name: event?.name ?? 'install',
-        event_time: iso(time),
-        install_time: iso(user.installTimeMs),
-        media_source: apple ? 'Apple Search Ads' : 'organic',
-        campaign_id: ids.campaign,
-        adset_id: ids.adGroup,
-        keyword_id: ids.keyword,
-        country: user.countryOrRegion,
-        revenue,
-        currency,
+        method: 'POST',
+        body: {
+          event_id: id,
+          event_name: event?.name ?? 'install',
+          event_time: appsFlyerTime(time),
+          install_time: appsFlyerTime(user.installTimeMs),
+          media_source: apple ? 'Apple Search Ads' : 'organic',
+          af_c_id: idText(user.campaignId),
+          af_adset_id: idText(user.adGroupId),
+          af_keyword_id: idText(user.keywordId),
+          country_code: user.countryOrRegion,
+          event_revenue: revenue,
+          event_revenue_currency: currency,
+        },
       };
     case 'ADJUST':
       return {
-        activity_kind: event ? 'event' : 'install',
-        event_name: event?.name ?? 'install',
-        created_at: seconds(time),
-        installed_at: seconds(user.installTimeMs),
-        network_name: apple ? 'Apple Search Ads' : 'Organic',
-        campaign_id: ids.campaign,
-        adgroup_id: ids.adGroup,
-        keyword_id: ids.keyword,
-        country: user.countryOrRegion.toLowerCase(),
-        revenue,
-        currency,
-        id,
+        method: 'GET',
+        query: {
+          activity_kind: event ? 'event' : 'install',
+          event_name: event?.name ?? '',
+          created_at: seconds(time),
+          installed_at: seconds(user.installTimeMs),
+          revenue,
+          currency,
+          country: user.countryOrRegion.toLowerCase(),
+          adid: user.installId,
+          network_name: apple ? 'Apple Search Ads' : 'Organic',
+          search_ad_campaign_id: idText(user.campaignId),
+          search_ad_adgroup_id: idText(user.adGroupId),
+          search_ad_keyword_id: idText(user.keywordId),
+        },
       };
     case 'SINGULAR':
       return {
-        event_name: event?.name ?? '__INSTALL__',
-        event_id: id,
-        event_time: seconds(time),
-        install_time: seconds(user.installTimeMs),
-        network: apple ? 'Apple Search Ads' : 'Organic',
-        campaign_id: ids.campaign,
-        adgroup_id: ids.adGroup,
-        keyword_id: ids.keyword,
-        country: user.countryOrRegion,
-        revenue,
-        currency,
+        method: 'POST',
+        body: {
+          event_id: id,
+          event_name: event?.name ?? '__INSTALL__',
+          event_utc_timestamp: seconds(time),
+          install_utc_timestamp: seconds(user.installTimeMs),
+          network: apple ? 'Apple Search Ads' : 'Organic',
+          network_campaign_id: idText(user.campaignId),
+          network_sub_campaign_id: idText(user.adGroupId),
+          network_keyword_id: idText(user.keywordId),
+          country: user.countryOrRegion,
+          revenue,
+          currency,
+        },
       };
     case 'TENJIN':
       return {
-        event: event?.name ?? 'install',
-        uuid: id,
-        created_at: seconds(time),
-        install_at: seconds(user.installTimeMs),
-        ad_network: apple ? 'apple_search_ads' : 'organic',
-        campaign_id: ids.campaign,
-        ad_group_id: ids.adGroup,
-        keyword_id: ids.keyword,
-        country: user.countryOrRegion,
-        revenue,
-        currency,
+        method: 'GET',
+        query: {
+          event: event?.name ?? 'install',
+          uuid: id,
+          created_at: iso(time),
+          acquired_at: iso(user.installTimeMs),
+          ad_network: apple ? 'apple_search_ads' : 'organic',
+          remote_campaign_id: idText(user.campaignId),
+          site_id: idText(user.adGroupId),
+          creative_id: idText(user.keywordId),
+          country: user.countryOrRegion,
+          revenue,
+          currency,
+        },
       };
     case 'BRANCH':
       return {
-        name: event?.name ?? 'INSTALL',
-        id,
-        timestamp: String(time),
-        install_timestamp: String(user.installTimeMs),
-        channel: apple ? 'Apple Search Ads' : '',
-        campaign_id: ids.campaign,
-        ad_set_id: ids.adGroup,
-        keyword_id: ids.keyword,
-        country: user.countryOrRegion,
-        revenue,
-        currency,
+        method: 'POST',
+        body: {
+          id,
+          name: event?.name ?? 'INSTALL',
+          timestamp: time,
+          attributed: apple,
+          event_data: event?.revenue ? { revenue: event.revenue.amount, currency } : {},
+          user_data: { geo_country_code: user.countryOrRegion },
+          install_activity: { timestamp: user.installTimeMs },
+          last_attributed_touch_data: apple
+            ? {
+                '~channel': 'Apple Search Ads',
+                '~advertising_partner_name': 'Apple Search Ads',
+                '~campaign_id': idText(user.campaignId),
+                '~ad_set_id': idText(user.adGroupId),
+                '~keyword_id': idText(user.keywordId),
+              }
+            : {},
+        },
       };
   }
 }
@@ -289,6 +311,17 @@ function postbackOf(
       body,
     };
   }
-  const query = new URLSearchParams(partnerQuery(options.partner, user, event)).toString();
-  return { method: 'GET', url: `${options.url}?${query}`, headers: {} };
+  const payload = partnerPayload(options.partner, user, event);
+  if (payload.method === 'POST')
+    return {
+      method: 'POST',
+      url: options.url,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload.body),
+    };
+  return {
+    method: 'GET',
+    url: `${options.url}?${new URLSearchParams(payload.query).toString()}`,
+    headers: {},
+  };
 }

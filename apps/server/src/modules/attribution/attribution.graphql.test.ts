@@ -171,7 +171,10 @@ describe('postback partner integrations', () => {
     const secrets = await gql<{
       attrIntegrationSecrets: { postbackUrl: string; signingSecret: null };
     }>(SECRETS, { id: appsflyer.id });
-    expect(secrets.data!.attrIntegrationSecrets.postbackUrl).toContain('?event_id={event_id}');
+    // AppsFlyer's Push API posts JSON: the base URL alone.
+    expect(secrets.data!.attrIntegrationSecrets.postbackUrl).toMatch(
+      /\/v1\/api\/postbacks\/[A-Za-z0-9_-]{43}$/,
+    );
     expect(secrets.data!.attrIntegrationSecrets.signingSecret).toBeNull();
     const list = await gql<{ listAttrIntegrations: View[] }>(LIST);
     expect(list.data!.listAttrIntegrations.map((row) => row.partner)).toEqual([

@@ -3,18 +3,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AttributionPartner } from '@tapwise/contracts';
 
-/** What the user pastes after the base URL in each partner's postback settings. */
+/**
+ * What the user pastes after the base URL in each partner's postback settings (docs/attribution.md,
+ * Postbacks): the GET partners' macros; the partners that POST JSON (AppsFlyer's Push API,
+ * Singular, Branch, the custom postback) need the base URL only.
+ */
 export const POSTBACK_QUERY_TEMPLATES: Record<Exclude<AttributionPartner, 'KOCHAVA'>, string> = {
-  APPSFLYER:
-    '?event_id={event_id}&event_name={event_name}&event_time={event_time}&install_time={install_time}&media_source={media_source}&campaign_id={af_c_id}&adset_id={af_adset_id}&keyword_id={af_keyword_id}&country={country_code}&revenue={event_revenue}&currency={event_revenue_currency}',
   ADJUST:
-    '?activity_kind={activity_kind}&event_name={event_name}&created_at={created_at}&installed_at={installed_at}&network_name={network_name}&campaign_id={campaign_id}&adgroup_id={adgroup_id}&keyword_id={keyword_id}&country={country}&revenue={revenue}&currency={currency}&id={adid}',
-  SINGULAR:
-    '?event_name={event_name}&event_id={event_id}&event_time={utc_timestamp}&install_time={install_utc_timestamp}&network={network}&campaign_id={campaign_id}&adgroup_id={sub_campaign_id}&keyword_id={keyword_id}&country={country}&revenue={revenue}&currency={currency}',
+    '?activity_kind={activity_kind}&event_name={event_name}&event_token={event}&created_at={created_at}&installed_at={installed_at}&revenue={revenue_float}&currency={currency}&country={country}&adid={adid}&idfv={idfv}&network_name={network_name}&campaign_name={campaign_name}&adgroup_name={adgroup_name}&creative_name={creative_name}&search_ad_campaign_id={search_ad_campaign_id}&search_ad_adgroup_id={search_ad_adgroup_id}&search_ad_keyword_id={search_ad_keyword_id}',
   TENJIN:
-    '?event={event}&uuid={uuid}&created_at={created_at}&install_at={install_at}&ad_network={ad_network}&campaign_id={remote_campaign_id}&ad_group_id={ad_group_id}&keyword_id={keyword_id}&country={country}&revenue={revenue}&currency={currency}',
-  BRANCH:
-    '?name={name}&id={id}&timestamp={timestamp}&install_timestamp={install_timestamp}&channel={channel}&campaign_id={campaign_id}&ad_set_id={ad_set_id}&keyword_id={keyword_id}&country={country}&revenue={revenue}&currency={currency}',
+    '?event={event}&uuid={uuid}&created_at={created_at}&acquired_at={acquired_at}&ad_network={ad_network}&remote_campaign_id={remote_campaign_id}&site_id={site_id}&creative_id={creative_id}&country={country}&revenue={revenue}&currency={currency}',
+  APPSFLYER: '',
+  SINGULAR: '',
+  BRANCH: '',
   CUSTOM_POSTBACK: '',
 };
 

@@ -1,5 +1,6 @@
 // The sample postback sendAttrTestEvent sends to an integration's own address, in the partner's
-// format: an event named tapwise_test from no network, so it is stored but never counted.
+// format (docs/attribution.md, Postbacks): an event named tapwise_test from no network, so it is
+// stored but never counted.
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AttributionPartner, CustomPostbackBody } from '@tapwise/contracts';
 import { TEST_EVENT_NAME } from './attribution.repository';
@@ -36,6 +37,13 @@ export function fillTemplate(template: string, values: Record<string, string>) {
   );
 }
 
+const json = (url: string, body: unknown): OutgoingPostback => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 export function testPostback(
   partner: Exclude<AttributionPartner, 'KOCHAVA'>,
   baseUrl: string,
@@ -43,47 +51,62 @@ export function testPostback(
   now = new Date(),
 ): OutgoingPostback {
   const eventId = `tapwise-test-${randomUUID()}`;
-  if (partner === 'CUSTOM_POSTBACK') {
-    const body: CustomPostbackBody = {
-      id: eventId,
-      type: 'event',
-      event: TEST_EVENT_NAME,
-      occurredAt: now.toISOString(),
-      attribution: null,
-    };
-    const text = JSON.stringify(body);
-    return {
-      method: 'POST',
-      url: baseUrl,
-      headers: standardWebhookHeaders(
-        signingSecret ?? '',
-        eventId,
-        Math.floor(now.getTime() / 1000),
-        text,
-      ),
-      body: text,
-    };
-  }
-  const iso = now.toISOString();
   const unix = String(Math.floor(now.getTime() / 1000));
-  // Every partner's macro names for "an in-app event named tapwise_test, no network, now".
-  const values: Record<string, string> = {
-    event_id: eventId,
-    id: eventId,
-    uuid: eventId,
-    adid: eventId,
-    event_name: TEST_EVENT_NAME,
-    name: TEST_EVENT_NAME,
-    event: TEST_EVENT_NAME,
-    activity_kind: 'event',
-    event_time: iso,
-    created_at: unix,
-    utc_timestamp: unix,
-    timestamp: unix,
-  };
-  return {
-    method: 'GET',
-    url: baseUrl + fillTemplate(POSTBACK_QUERY_TEMPLATES[partner], values),
-    headers: {},
-  };
+  switch (partner) {
+    case 'CUSTOM_POSTBACK': {
+      const body: CustomPostbackBody = {
+        id: eventId,
+        type: 'event',
+        event: TEST_EVENT_NAME,
+        occurredAt: now.toISOString(),
+        attribution: null,
+      };
+      const text = JSON.stringify(body);
+      return {
+        method: 'POST',
+        url: baseUrl,
+        headers: standardWebhookHeaders(signingSecret ?? '', eventId, Number(unix), text),
+        body: text,
+      };
+    }
+    case 'APPSFLYER':
+      return json(baseUrl, {
+        event_id: eventId,
+        event_name: TEST_EVENT_NAME,
+        event_time: now.toISOString().replace('T', ' ').slice(0, 23),
+        media_source: 'organic',
+      });
+    case 'SINGULAR':
+      return json(baseUrl, {
+        event_id: eventId,
+        event_name: TEST_EVENT_NAME,
+        event_utc_timestamp: unix,
+        network: 'Organic',
+      });
+    case 'BRANCH':
+      return json(baseUrl, {
+        id: eventId,
+        name: TEST_EVENT_NAME,
+        timestamp: now.getTime(),
+        attributed: false,
+      });
+    case 'ADJUST':
+    case 'TENJIN': {
+      const values: Record<string, string> = {
+        activity_kind: 'event',
+        event_name: TEST_EVENT_NAME,
+        event: TEST_EVENT_NAME,
+        created_at: unix,
+        uuid: eventId,
+        adid: eventId,
+        network_name: 'Organic',
+        ad_network: 'organic',
+      };
+      return {
+        method: 'GET',
+        url: baseUrl + fillTemplate(POSTBACK_QUERY_TEMPLATES[partner], values),
+        headers: {},
+      };
+    }
+  }
 }
