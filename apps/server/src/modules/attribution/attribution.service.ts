@@ -30,6 +30,8 @@ import { newPostbackKey, newSigningSecret, postbackBaseUrl, postbackUrl } from '
 import { testPostback } from './test-postback';
 
 type Caller = AuthContext & { teamId: string };
+/** What writing an integration needs: jobs (the demo's) have no request context. */
+type StoreContext = Pick<AppContext, 'db' | 'secrets'>;
 type PostbackPartner = Exclude<AttributionPartner, 'KOCHAVA'>;
 
 const NOT_FOUND = 'No such integration.';
@@ -73,7 +75,7 @@ export function attrIntegrationView(
 }
 export type AttrIntegrationView = ReturnType<typeof attrIntegrationView>;
 
-async function viewsOf(ctx: AppContext, teamId: string, rows: AttrIntegrationRow[]) {
+async function viewsOf(ctx: Pick<AppContext, 'db'>, teamId: string, rows: AttrIntegrationRow[]) {
   const names = await appNames(
     ctx.db,
     teamId,
@@ -87,7 +89,7 @@ async function viewsOf(ctx: AppContext, teamId: string, rows: AttrIntegrationRow
   return rows.map((row) => attrIntegrationView(row, names.get(row.adamId) ?? '', events));
 }
 
-async function viewOf(ctx: AppContext, teamId: string, row: AttrIntegrationRow) {
+async function viewOf(ctx: Pick<AppContext, 'db'>, teamId: string, row: AttrIntegrationRow) {
   return (await viewsOf(ctx, teamId, [row]))[0]!;
 }
 
@@ -140,7 +142,7 @@ function secretsOf(ctx: AppContext, row: AttrIntegrationRow) {
   };
 }
 
-function newSecrets(ctx: AppContext, partner: AttributionPartner) {
+function newSecrets(ctx: StoreContext, partner: AttributionPartner) {
   const { key, hash } = newPostbackKey();
   return {
     endpointKeyHash: hash,
@@ -150,7 +152,7 @@ function newSecrets(ctx: AppContext, partner: AttributionPartner) {
   };
 }
 
-function activity(ctx: AppContext, caller: Caller, message: string) {
+function activity(ctx: Pick<AppContext, 'db'>, caller: Caller, message: string) {
   return recordActivity(ctx.db, caller, caller.teamId, {
     logType: 'integration',
     message,
@@ -178,7 +180,7 @@ export async function createPostbackIntegration(
 
 /** Used by the demo (no caller) as well as by createAttrIntegration. */
 export async function createIntegrationRow(
-  ctx: AppContext,
+  ctx: StoreContext,
   caller: Caller | { teamId: string; userId: null },
   input: { adamId: number; partner: PostbackPartner; appName: string },
 ) {

@@ -1,12 +1,15 @@
 // The sandbox's partners against the real postback route: for each partner an integration made
 // through GraphQL, the sandbox sending its postbacks in that partner's format over HTTP, every
 // install and event stored once (duplicates and shuffled order included) with the sandbox's own
-// Apple Ads ids; and each partner's test event accepted by the route and never listed.
-import { count, eq, and } from 'drizzle-orm';
+// Apple Ads ids; each partner's test event accepted by the route and never listed; and the demo's
+// partner (a custom postback on the first app, 30 days sent by the sandbox).
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../platform/testing/api-client';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
-import { campaigns } from '../ads-data/ads-entities.tables';
+import { apps, campaigns } from '../ads-data/ads-entities.tables';
+import { appleAdsIntegrations } from '../integrations/integrations.tables';
+import { demoPostbacksJob } from './jobs/demo-postbacks.job';
 import { attributionEvents } from './attribution.tables';
 import { sendTestEvent } from './attribution.service';
 
@@ -134,4 +137,59 @@ describe('sandbox partner postbacks through the postback route', () => {
       expect(names).not.toContain('tapwise_test');
     },
   );
+});
+
+describe("the demo's partner", () => {
+  it('connects a custom postback to the first app once synced, and the sandbox sends 30 days', async () => {
+    const db = world.server.database.db;
+    const api = apiClient(world.server.url);
+    const listed = await api.graphql<{ listAttrIntegrations: { id: string }[] }>(
+      `{ listAttrIntegrations { id } }`,
+      {},
+      world.company.session,
+    );
+    for (const { id } of listed.data!.listAttrIntegrations)
+      await api.graphql(
+        `mutation($id: ID!) { deleteAttrIntegration(id: $id) }`,
+        { id },
+        world.company.session,
+      );
+    await db
+      .update(appleAdsIntegrations)
+      .set({ demoMode: true })
+      .where(eq(appleAdsIntegrations.teamId, world.company.teamId));
+    const ctx = {
+      ...world.server.context,
+      config: { ...world.server.context.config, publicUrl: world.server.url },
+    };
+    await demoPostbacksJob.handle({ teamId: world.company.teamId }, ctx);
+    const after = await api.graphql<{
+      listAttrIntegrations: {
+        id: string;
+        appId: number;
+        partner: string;
+        eventNames: { name: string; count: number }[];
+      }[];
+    }>(
+      `{ listAttrIntegrations { id appId partner eventNames { name count } } }`,
+      {},
+      world.company.session,
+    );
+    const [demo] = after.data!.listAttrIntegrations;
+    const [firstApp] = await db
+      .select({ adamId: apps.adamId })
+      .from(apps)
+      .where(eq(apps.teamId, world.company.teamId))
+      .orderBy(asc(apps.adamId))
+      .limit(1);
+    expect(demo).toMatchObject({ appId: firstApp!.adamId, partner: 'CUSTOM_POSTBACK' });
+    const stored = await storedOf(demo!.id);
+    expect(stored).toBeGreaterThan(0);
+    expect(demo!.eventNames.map((name) => name.name)).toEqual(
+      expect.arrayContaining(['install', 'Registration Complete', 'Start Trial']),
+    );
+    // Run again (a restart): nothing is sent twice.
+    await demoPostbacksJob.handle({ teamId: world.company.teamId }, ctx);
+    expect(await storedOf(demo!.id)).toBe(stored);
+  });
 });
