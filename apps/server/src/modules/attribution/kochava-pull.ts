@@ -5,7 +5,11 @@
 // and a success makes it ACTIVE again.
 import { GOAL_EVENT_TYPES, type AttributedEvent, type GoalEventType } from '@tapwise/contracts';
 import type { JobContext } from '../job-context';
-import { updateAttrIntegration, type AttrIntegrationRow } from './attribution.repository';
+import {
+  findAttrIntegration,
+  updateAttrIntegration,
+  type AttrIntegrationRow,
+} from './attribution.repository';
 import { storeAttributedEvents } from './event-store';
 import {
   createKochavaClient,
@@ -165,11 +169,14 @@ export async function runKochavaPull(
     );
     return { status: 'FAILED', stored, duplicates, pulledThrough };
   }
-  await updateAttrIntegration(ctx.db, teamId, id, {
-    status: 'ACTIVE',
-    lastError: null,
-    lastErrorAt: null,
-  });
+  // Disabled (or deleted) while it ran: the user's choice stands.
+  const current = await findAttrIntegration(ctx.db, teamId, id);
+  if (current?.status === 'ACTIVE' || current?.status === 'FAILED')
+    await updateAttrIntegration(ctx.db, teamId, id, {
+      status: 'ACTIVE',
+      lastError: null,
+      lastErrorAt: null,
+    });
   return { status: 'ACTIVE', stored, duplicates, pulledThrough };
 }
 
