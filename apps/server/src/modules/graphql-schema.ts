@@ -9,6 +9,7 @@ import './ads-manager/ads-manager.graphql';
 import './ads-manager/views.graphql';
 import './analytics/overview.graphql';
 import './apple-writes/apple-writes.graphql';
+import './attribution/attribution.graphql';
 import './automation/automation.graphql';
 import './campaign-creation/campaign-creation.graphql';
 import './campaign-creation/product-pages.graphql';

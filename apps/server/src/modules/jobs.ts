@@ -3,6 +3,8 @@ import type { JobQueue } from '../platform/jobs/job-queue';
 import type { JobContext } from './job-context';
 import { pruneSessionsJob } from './accounts/jobs/prune-sessions.job';
 import { pruneActivityLogsJob } from './activity-log/jobs/prune-activity-logs.job';
+import { demoPostbacksJob } from './attribution/jobs/demo-postbacks.job';
+import { kochavaPullJob } from './attribution/jobs/kochava-pull.job';
 import { exportReportJob } from './analytics/jobs/export-report.job';
 import { automationTickJob } from './automation/engine/jobs/automation-tick.job';
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
@@ -40,6 +42,8 @@ export const allJobs = [
   generatorKeywordsJob,
   generatorCreationJob,
   refillAiCreditsJob,
+  kochavaPullJob,
+  demoPostbacksJob,
   purgeRawPostbacksJob,
 ] as const;
 

@@ -65,6 +65,7 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(KEYWORD_AI_TIMEOUT_MS),
+  KOCHAVA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -118,6 +119,11 @@ export interface Config {
   exchangeRates: 'ECB' | 'SIMULATOR';
   /** The OpenAI-compatible endpoint of AI keyword suggestions (docs/keyword-ai.md). */
   keywordAi: KeywordAiConfig;
+  /**
+   * Kochava's Reporting API for the Kochava pull; unset: Kochava's own, or the sandbox's for a
+   * company connected to an Apple Ads sandbox (docs/attribution.md, Kochava pull).
+   */
+  kochavaApiUrl: string | undefined;
 }
 
 export interface KeywordAiConfig {
@@ -213,5 +219,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       globalMonthlyLimit: env.KEYWORD_AI_GLOBAL_MONTHLY_LIMIT,
       timeoutMs: env.KEYWORD_AI_TIMEOUT_MS,
     },
+    kochavaApiUrl: env.KOCHAVA_API_URL,
   };
 }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '100000' });
   api = apiClient(server.url);
   const db = server.database.db;
-  a = await seedTenant(db, MARKER);
+  a = await seedTenant(db, MARKER, server.context.secrets);
   const companyB = await createCompany(db, 'Company B');
   const adminB = await createMember(db, companyB.id, { role: 'ADMIN' });
   const viewerB = await createMember(db, companyB.id, { role: 'ADMIN', isReadOnly: true });
@@ -74,6 +74,11 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   updateCampaignGenerationPlan: t.campaignGeneration.id,
   launchCampaignGeneration: t.campaignGeneration.id,
   deleteCampaignGeneration: t.campaignGeneration.id,
+  attrIntegrationSecrets: t.attrIntegration.id,
+  setAttrIntegrationStatus: t.attrIntegration.id,
+  rotateAttrIntegrationSecret: t.attrIntegration.id,
+  deleteAttrIntegration: t.attrIntegration.id,
+  sendAttrTestEvent: t.attrIntegration.id,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */

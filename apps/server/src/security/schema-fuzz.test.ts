@@ -88,7 +88,7 @@ beforeAll(async () => {
 
   // Ids to aim at: a victim company's (never the callers' own, which the fuzz would delete) and
   // the synced company's Apple ids.
-  const victim = await seedTenant(db, 'Victim');
+  const victim = await seedTenant(db, 'Victim', server.context.secrets);
   const of = async <Row>(rows: Promise<Row[]>) => (await rows).slice(0, 20);
   const team = demo.teamId;
   const keywordRows = await of(

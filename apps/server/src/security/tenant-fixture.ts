@@ -1,9 +1,12 @@
 // A company with one of everything the API can name by id, every name carrying a marker, so a
 // test can tell whether any of it reached another company; and a snapshot of all its rows.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { createSecretBox, type SecretBox } from '../platform/crypto/secret-box';
 import type { Database } from '../platform/db/database';
 import { createCompany, createMember } from '../platform/testing/factories';
 import { recordActivity } from '../modules/activity-log/activity-log.service';
+import { createAttrIntegration } from '../modules/attribution/attribution-factories';
 import { upsertChartPreset, upsertOverviewPreset } from '../modules/analytics/presets.repository';
 import {
   seedAppleAdsApp,
@@ -39,7 +42,15 @@ import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.rep
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
 
-export async function seedTenant(db: Database, marker: string) {
+/**
+ * `secrets`: the server's secret box, so that the tenant's own admin can read its partner
+ * integration's secrets (a throwaway box otherwise).
+ */
+export async function seedTenant(
+  db: Database,
+  marker: string,
+  secrets: SecretBox = createSecretBox(randomBytes(32)),
+) {
   const company = await createCompany(db, `${marker} Company`);
   const admin = await createMember(db, company.id, { role: 'ADMIN', firstName: marker });
   const member = await createMember(db, company.id, { firstName: marker });
@@ -175,9 +186,21 @@ export async function seedTenant(db: Database, marker: string) {
       },
     ],
   });
+  const attrIntegration = await createAttrIntegration(db, secrets, {
+    teamId: company.id,
+    adamId: app.adamId,
+    partner: 'CUSTOM_POSTBACK',
+  });
+  const kochavaPull = await createAttrIntegration(db, secrets, {
+    teamId: company.id,
+    adamId: app.adamId,
+    partner: 'KOCHAVA',
+  });
   return {
     company,
     admin,
+    attrIntegration,
+    kochavaPull,
     member,
     app,
     chartPreset,

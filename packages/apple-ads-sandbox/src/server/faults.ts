@@ -28,6 +28,10 @@ export interface FaultSettings {
   modelServerErrors: number;
   /** The next N /openai/v1 requests answer 429 with Retry-After. */
   modelRateLimitBurst: number;
+  /** The next N /kochava requests answer 500. */
+  kochavaServerErrors: number;
+  /** The next N Kochava report progress polls answer "queued" before "completed". */
+  kochavaPendingPolls: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -43,6 +47,8 @@ export const NO_FAULTS: FaultSettings = {
   modelInventedTerms: 0,
   modelServerErrors: 0,
   modelRateLimitBurst: 0,
+  kochavaServerErrors: 0,
+  kochavaPendingPolls: 0,
 };
 
 export function mergeFaults(current: FaultSettings, patch: Partial<FaultSettings>): FaultSettings {

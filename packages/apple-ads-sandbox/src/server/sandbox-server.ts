@@ -33,6 +33,12 @@ import {
   OPENAI_PREFIX,
   setCompletionContent,
 } from '../openai/openai-routes.js';
+import { answerKochava, KOCHAVA_PREFIX, kochavaAppGuid } from '../partners/kochava-routes.js';
+import {
+  sendPostbacks,
+  type SendPostbacksOptions,
+  type SendPostbacksResult,
+} from '../partners/postback-sender.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
@@ -84,6 +90,13 @@ export interface Sandbox {
   appStoreUrl: string;
   /** Base URL of the OpenAI-compatible model (an OpenAI SDK's baseURL). */
   openAiUrl: string;
+  /** Base URL of Kochava's Reporting API simulation (stands in for https://reporting.api.kochava.com). */
+  kochavaUrl: string;
+  /** Attribution partners: the Kochava app GUID of an app, and postbacks sent to Tapwise. */
+  partners: {
+    kochavaAppGuid(adamId: number): string;
+    sendPostbacks(options: SendPostbacksOptions): Promise<SendPostbacksResult>;
+  };
   port: number;
   seed: number;
   scenario: ScenarioName;
@@ -176,6 +189,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (url.pathname.startsWith('/__sandbox/'))
       return handleAdmin(request.method ?? 'GET', url.pathname, raw, response);
+    if (url.pathname.startsWith(`${KOCHAVA_PREFIX}/`))
+      return handleKochava(request.method ?? 'GET', url, raw, response);
     if (url.pathname.startsWith(`${APP_STORE_PREFIX}/`)) return handleAppStore(url, response);
     if (url.pathname.startsWith(`${OPENAI_PREFIX}/`))
       return handleOpenAi(request, url, raw, response);
@@ -355,8 +370,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendJson(response, answer.status, answer.body, answer.headers);
   }
 
-  function handleAdmin(method: string, path: string, raw: string, response: ServerResponse): void {
+  function handleKochava(method: string, url: URL, raw: string, response: ServerResponse): void {
+    if (faults.kochavaServerErrors > 0) {
+      faults = { ...faults, kochavaServerErrors: faults.kochavaServerErrors - 1 };
+      return sendJson(response, 500, { status: 'Error', error: 'Injected server error' });
+    }
+    const pending = { pendingPolls: faults.kochavaPendingPolls };
+    const answer = answerKochava(store, method, url, raw, origin, pending);
+    faults = { ...faults, kochavaPendingPolls: pending.pendingPolls };
+    sendJson(response, answer.status, answer.body);
+  }
+
+  async function handleAdmin(
+    method: string,
+    path: string,
+    raw: string,
+    response: ServerResponse,
+  ): Promise<void> {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (path === '/__sandbox/partners/postbacks' && method === 'POST')
+      return sendJson(
+        response,
+        200,
+        await sendPostbacks(store, body as unknown as SendPostbacksOptions),
+      );
     if (path === '/__sandbox/faults' && method === 'GET') return sendJson(response, 200, faults);
     if (path === '/__sandbox/faults' && (method === 'PUT' || method === 'POST')) {
       if (body.expireTokens === true) issuer.expireAll();
@@ -392,6 +429,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     adminUrl: `${origin}/__sandbox`,
     appStoreUrl: `${origin}${APP_STORE_PREFIX}`,
     openAiUrl: `${origin}${OPENAI_PREFIX}`,
+    kochavaUrl: `${origin}${KOCHAVA_PREFIX}`,
+    partners: {
+      kochavaAppGuid,
+      sendPostbacks: (options) => sendPostbacks(store, options),
+    },
     port,
     seed,
     scenario,

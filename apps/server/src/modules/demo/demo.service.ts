@@ -5,6 +5,7 @@
 import { generateKeyPair } from '@tapwise/apple-ads';
 import type { AppContext } from '../app-context';
 import { findUserByEmail } from '../accounts/accounts.repository';
+import { demoPostbacksJob } from '../attribution/jobs/demo-postbacks.job';
 import { connectIntegration } from '../integrations/integrations.service';
 import {
   findIntegration,
@@ -66,6 +67,9 @@ export async function startDemo(
       baseUrl: sandbox.url,
       tokenUrl: sandbox.tokenUrl,
     });
+    // A demo synced before partners existed gets its partner now (in the background; a no-op
+    // once it has events).
+    if (existing.firstSyncDone) await ctx.jobs.send(demoPostbacksJob, { teamId });
   } else if (!existing) {
     const keys = generateKeyPair();
     await sandbox.registerApiUser({

@@ -36,6 +36,7 @@ import {
 } from './report-facts';
 import { JobHandedBack } from '../../platform/jobs/job-queue';
 import type { RealtimeEmitter } from '../../platform/realtime/socket-events';
+import { demoPostbacksJob } from '../attribution/jobs/demo-postbacks.job';
 import { automationTickJob } from '../automation/engine/jobs/automation-tick.job';
 import { syncJob } from './jobs/sync.job';
 import { emitProgress, manualSyncCooldown } from './sync-progress';
@@ -302,6 +303,9 @@ async function executeSteps(
   await emitProgress(db, ctx.realtime, teamId);
   // Fresh data has landed: the company's due automation rules act on it now.
   await ctx.jobs.send(automationTickJob, { teamId, syncId: run.id });
+  // The demo's partner starts sending postbacks once the demo's Apple Ads ids are known.
+  if (integration.demoMode && !integration.firstSyncDone)
+    await ctx.jobs.send(demoPostbacksJob, { teamId });
 }
 
 /** The report steps of one ad account, in a stable order so a resumed sync finds its place. */
