@@ -35,6 +35,11 @@ import {
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
+import {
+  seedAttributionDaily,
+  seedAttributionIntegration,
+  seedGoal,
+} from '../modules/goals/goal-factories';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -175,11 +180,27 @@ export async function seedTenant(db: Database, marker: string) {
       },
     ],
   });
+  const goal = await seedGoal(db, company.id, { adamId: app.adamId, name: `${marker} goal` });
+  const attribution = await seedAttributionIntegration(db, company.id, app.adamId);
+  await seedAttributionDaily(db, attribution, [
+    { day: '2026-01-05', kind: 'install', campaignId: app.campaignId, count: FACT_MARK },
+    {
+      day: '2026-01-05',
+      kind: 'event',
+      eventType: 'Start Trial',
+      campaignId: app.campaignId,
+      adGroupId: app.adGroupId,
+      keywordId: app.keywordId,
+      count: FACT_MARK,
+      revenueMicros: FACT_MARK,
+    },
+  ]);
   return {
     company,
     admin,
     member,
     app,
+    goal,
     chartPreset,
     overviewPreset,
     customView,
