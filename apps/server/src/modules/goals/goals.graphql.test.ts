@@ -524,3 +524,45 @@ describe('goal counts', () => {
     );
   });
 });
+
+describe('rules on goals', () => {
+  const CREATE_RULE = `mutation($input: JSON!) { createAutomationRule(input: $input) { rule { id } } }`;
+  const rule = (scope: { adamIds?: number[]; campaignIds?: number[] }, goalId: string) => ({
+    name: `Goal rule ${scope.adamIds?.[0] ?? scope.campaignIds?.[0]}-${goalId.slice(0, 4)}`,
+    target: 'KEYWORD',
+    scope: {
+      adAccountIds: [],
+      adamIds: [],
+      campaignIds: [],
+      adGroupIds: [],
+      keywordIds: [],
+      ...scope,
+    },
+    lookback: { range: 'LAST_7_DAYS' },
+    goalId,
+    conditions: [{ metric: 'goalsRoas', comparator: 'LESS_THAN', value: 50 }],
+    actions: [{ type: 'PAUSE' }],
+    checkFrequency: 'DAILY',
+  });
+
+  it("saves a rule on a goal of its app and refuses another app's or company's goal", async () => {
+    const saved = await data<{ createAutomationRule: { rule: { id: string } } }>(CREATE_RULE, {
+      input: rule({ campaignIds: [account.campaignId] }, revenueGoalId),
+    });
+    expect(saved.createAutomationRule.rule.id).toBeTruthy();
+    const otherApp = await seedAdsManagerAccount(
+      server.database.db,
+      account.teamId,
+      [{ text: 'delta', status: 'ENABLED', deleted: false, matchType: 'EXACT', bidMicros: 1 }],
+      'Second app',
+    );
+    const wrongApp = await gql(CREATE_RULE, {
+      input: rule({ adamIds: [otherApp.adamId] }, revenueGoalId),
+    });
+    expect(errorOf(wrongApp)).toMatchObject({ error: 'BAD_REQUEST' });
+    const theirs = await gql(CREATE_RULE, {
+      input: rule({ adamIds: [account.adamId] }, otherGoalId),
+    });
+    expect(errorOf(theirs)).toMatchObject({ error: 'NOT_FOUND' });
+  });
+});

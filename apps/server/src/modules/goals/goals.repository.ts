@@ -159,6 +159,21 @@ export async function findCampaignApp(
   return row ? Number(row.adam_id) : undefined;
 }
 
+/** The apps of the company's campaigns among `ids`, each once. */
+export async function appsOfCampaigns(
+  db: Database,
+  teamId: string,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await rowsOf(
+    db,
+    sql`SELECT DISTINCT adam_id FROM campaigns WHERE team_id = ${teamId}
+      AND id = ANY (${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return rows.map((row) => Number(row.adam_id));
+}
+
 export interface AttrEventName {
   name: string;
   eventType: string | null;
@@ -348,6 +363,22 @@ export async function sumGoalByEntity(
   if (ids?.length === 0) return new Map();
   const rows = await rowsOf(db, goalSumsByEntity(goal, adAccountId, period, entity, ids));
   return new Map(rows.map((row) => [Number(row.id), goalCountsOf(row)]));
+}
+
+/** Whether an ACTIVE integration of the goal's app has a row (any network) in the period. */
+export async function hasPartnerRows(
+  db: Database,
+  goal: GoalDefinition,
+  period: DateRange,
+): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT 1 FROM attribution_daily d JOIN attribution_integrations i
+        ON i.id = d.integration_id AND i.team_id = d.team_id AND i.status = 'ACTIVE'
+      WHERE d.team_id = ${goal.teamId} AND d.adam_id = ${goal.adamId}
+        AND d.day BETWEEN ${period.start}::date AND ${period.end}::date LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Whether the app has an ACTIVE partner integration. */
