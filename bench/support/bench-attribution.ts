@@ -23,9 +23,8 @@ export async function seedBenchAttribution(
     (
       await client.query<{ id: string }>(
         `INSERT INTO attribution_integrations (team_id, adam_id, partner, endpoint_key_hash,
-           endpoint_key_sealed) VALUES ($1, $2, 'CUSTOM_POSTBACK', 'bench-' || $1 || '-' || $2,
-           'bench') RETURNING id`,
-        [...app],
+           endpoint_key_sealed) VALUES ($1, $2, 'CUSTOM_POSTBACK', $3, 'bench') RETURNING id`,
+        [...app, `bench-${teamId}-${scope.adamId}`],
       )
     ).rows[0]!.id;
   await client.query(`DELETE FROM attribution_daily WHERE team_id = $1 AND integration_id = $2`, [
