@@ -250,6 +250,8 @@ export const customViewInput = z.object({
   filter: reportFilterSchema.omit({ adAccountIds: true, adamIds: true }).optional(),
   sortBy: z.enum(REPORT_SORT_COLUMNS),
   sortDesc: z.boolean(),
+  /** The goal the view shows goal columns for (its goal metric columns and sorts need one). */
+  goalId: z.uuid().optional(),
   /** Pinned: opens by default on its tab; pinning one unpins the others of the tab. */
   pinned: z.boolean().default(false),
 });

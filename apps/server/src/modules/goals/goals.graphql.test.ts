@@ -525,6 +525,32 @@ describe('goal counts', () => {
   });
 });
 
+describe('custom views with goal columns', () => {
+  it('keep goal metric columns, a goal metric sort and their goal', async () => {
+    const input = {
+      name: 'Trials view',
+      tab: 'keywords',
+      chartMetrics: ['spend'],
+      granularity: 'DAY',
+      columns: ['spend', 'goals', 'costPerGoal', 'goalsRoas'],
+      sortBy: 'costPerGoal',
+      sortDesc: false,
+      goalId: revenueGoalId,
+    };
+    await data(`mutation($input: CustomViewInput!) { saveCustomView(input: $input) { id } }`, {
+      input,
+    });
+    const { fetchCustomView } = await data<{
+      fetchCustomView: { name: string; definition: Record<string, unknown> }[];
+    }>(`query { fetchCustomView(tab: "keywords") { name definition } }`);
+    expect(fetchCustomView.find((view) => view.name === 'Trials view')!.definition).toMatchObject({
+      columns: input.columns,
+      sortBy: 'costPerGoal',
+      goalId: revenueGoalId,
+    });
+  });
+});
+
 describe('rules on goals', () => {
   const CREATE_RULE = `mutation($input: JSON!) { createAutomationRule(input: $input) { rule { id } } }`;
   const rule = (scope: { adamIds?: number[]; campaignIds?: number[] }, goalId: string) => ({
