@@ -227,6 +227,8 @@ export interface ReportPage {
 export interface ReportSeriesPoint extends SeriesPoint {
   currency: string | null;
   converted: boolean;
+  /** With a goal picked, at the levels partners name: its counts, revenue as money above. */
+  goalCounts?: GoalCounts;
 }
 
 // Custom views (spec 2 §7.3 Presets and views): a tab's chart, table, filters and sort, saved per

@@ -194,6 +194,12 @@ const ReportSeriesPointRef = builder.objectRef<ReportSeriesPoint>('ReportSeriesP
     converted: t.exposeBoolean('converted', {
       description: 'Money converted into the reporting currency at daily rates',
     }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      description: 'With goalId, at the levels partners name; revenue in the money currency',
+      resolve: (point) => point.goalCounts ?? null,
+    }),
   }),
 });
 

@@ -231,6 +231,7 @@ function goalFactsQuery(
   accounts: readonly AccountSlices[],
   query: ParsedReportQuery,
   goal: GoalDefinition,
+  byDay = false,
 ): SQL {
   const daily = accounts.filter(
     (account) => typeof account.conversion === 'object' && account.conversion !== null,
@@ -256,10 +257,11 @@ function goalFactsQuery(
   ]);
   const key = sql.raw(GOAL_KEYS[level]!);
   const factor = factorRows.length ? sql`coalesce(r.factor, 1)` : sql`1`;
-  return sql`SELECT c.ad_account_id, ${key} AS key, ${goalSums(goal)},
+  const day = byDay ? sql`, d.day::text AS day` : sql``;
+  return sql`SELECT c.ad_account_id, ${key} AS key ${day}, ${goalSums(goal)},
       ${goalRevenue(goal, factor)} AS ${sql.raw(CONVERTED_REVENUE)}
     FROM ${goalRows(goal, query.period, scope, rates)}
-    GROUP BY 1, 2`;
+    GROUP BY ${sql.raw(byDay ? '1, 2, 3' : '1, 2')}`;
 }
 
 const SCOPE_COLUMNS: Record<ScopeFilter, { column: string; filter: keyof Filter }> = {
@@ -664,6 +666,39 @@ export async function findReportSeries(
     counts: countsOf(row),
     convertedSpendMicros:
       row.convertedSpendMicros === null ? null : Number(row.convertedSpendMicros),
+  }));
+}
+
+/**
+ * The goal's counts per day and ad account over the listed rows (the chart's goal line), the
+ * revenue also converted into the reporting currency day by day.
+ */
+export async function findReportGoalSeries(
+  db: Database,
+  teamId: string,
+  level: ReportLevel,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+  goal: GoalDefinition,
+): Promise<{ date: string; adAccountId: number; counts: GoalCounts; convertedRevenue: number }[]> {
+  if (!levelHasGoals(level)) return [];
+  const facts = factsQuery(teamId, LEVELS[level], accounts, query.filter);
+  const rows = await rowsOf(
+    db,
+    sql`WITH ${listedRows(teamId, level, accounts, query, facts)}
+      SELECT g.day, g.ad_account_id, sum(g."goals") AS "goals",
+        sum(g."goalsRevenueMicros") AS "goalsRevenueMicros",
+        sum(g."attrInstalls") AS "attrInstalls",
+        sum(g.${sql.raw(CONVERTED_REVENUE)}) AS converted
+      FROM (${goalFactsQuery(level, accounts, query, goal, true)}) g
+      WHERE (g.ad_account_id, g.key) IN (SELECT ad_account_id, key FROM listed)
+      GROUP BY 1, 2 ORDER BY 1`,
+  );
+  return rows.map((row) => ({
+    date: isoDateOf(row.day),
+    adAccountId: Number(row.ad_account_id),
+    counts: goalCountsOf(row),
+    convertedRevenue: Number(row.converted),
   }));
 }
 

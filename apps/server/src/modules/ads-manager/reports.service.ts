@@ -32,7 +32,9 @@ import { findGoal, isGoalMetric, type GoalDefinition } from '../goals/goals.repo
 import {
   findReportAccounts,
   findReportPage,
+  findReportGoalSeries,
   findReportSeries,
+  levelHasGoals,
   withReportReads,
   type AccountSlices,
   type AccountSums,
@@ -215,8 +217,13 @@ export async function reportSeries(
   query: ParsedReportQuery,
   granularity: SeriesGranularity,
 ): Promise<ReportSeriesPoint[]> {
+  const goal = await reportGoal(db, teamId, { ...query, sortBy: 'spend' });
   const { accounts, converter } = await accountSlices(db, teamId, query);
   const rows = await findReportSeries(db, teamId, level, accounts, query);
+  const goalRows =
+    goal && levelHasGoals(level)
+      ? await findReportGoalSeries(db, teamId, level, accounts, query, goal)
+      : undefined;
   const currencyOf = new Map(accounts.map((account) => [account.adAccountId, account.currency]));
   const currencies = new Set(rows.map((row) => currencyOf.get(row.adAccountId)!));
   const native = currencies.size <= 1;
@@ -235,10 +242,19 @@ export async function reportSeries(
         };
     byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, counts));
   }
+  const goalsByBucket = new Map<string, GoalCounts>();
+  for (const row of goalRows ?? []) {
+    const bucket = bucketStart(row.date, query.period, granularity);
+    const counts = native
+      ? row.counts
+      : { ...row.counts, goalsRevenueMicros: convertible ? Math.round(row.convertedRevenue) : 0 };
+    goalsByBucket.set(bucket, addGoalCounts(goalsByBucket.get(bucket) ?? ZERO_GOAL_COUNTS, counts));
+  }
   return [...byBucket].map(([date, counts]) => ({
     date,
     counts,
     currency: convertible ? moneyIn : null,
     converted: !native,
+    ...(goalRows ? { goalCounts: goalsByBucket.get(date) ?? { ...ZERO_GOAL_COUNTS } } : {}),
   }));
 }

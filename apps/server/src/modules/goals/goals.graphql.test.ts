@@ -402,6 +402,30 @@ describe('goal counts', () => {
     expect(terms.rows.every((row) => row.goalCounts === null)).toBe(true);
   });
 
+  it("put the listed keywords' goal counts on the chart, day by day", async () => {
+    const { adsManagerSeries } = await data<{
+      adsManagerSeries: { date: string; goalCounts: GoalCounts | null }[];
+    }>(
+      `query($q: ReportQueryInput!) { adsManagerSeries(level: "keywords", query: $q,
+        granularity: "DAY") { date ${GOAL_COUNTS} } }`,
+      {
+        q: {
+          period: PERIOD,
+          filter: { adAccountIds: [account.adAccountId] },
+          search: 'alpha',
+          goalId: revenueGoalId,
+        },
+      },
+    );
+    const alpha = account.keywords[0]!.id;
+    expect(adsManagerSeries).toHaveLength(10);
+    for (const point of adsManagerSeries)
+      expect(point.goalCounts, point.date).toEqual(
+        handCount((r) => r.keywordId === alpha, { start: point.date, end: point.date }),
+      );
+    expect(adsManagerSeries.reduce((sum, point) => sum + point.goalCounts!.goals, 0)).toBe(3);
+  });
+
   it('sorts by a goal metric with the goal and refuses to without it', async () => {
     const byRevenue = await goalPage('targetingKeywordReports', { sortBy: 'goalsRevenue' });
     expect(byRevenue.rows.map((row) => row.name)).toEqual(['alpha', 'beta', 'gamma']);
