@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ENTITY_LIST_TABS, type EntityListTab } from './campaigns';
 import type { ReportTotals } from './currencies';
-import type { GoalCounts } from './goal-metrics';
+import { GOAL_METRIC_KEYS, type GoalCounts, type GoalMetricKey } from './goal-metrics';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 import {
   dateRangeSchema,
@@ -77,8 +77,13 @@ export const ENTITY_SORT_COLUMNS = [
   'matchType',
 ] as const;
 export type EntitySortColumn = (typeof ENTITY_SORT_COLUMNS)[number];
-export const REPORT_SORT_COLUMNS = [...ENTITY_SORT_COLUMNS, ...METRIC_KEYS] as const;
-export type ReportSortColumn = EntitySortColumn | MetricKey;
+/** Goal metrics sort only with a goal picked (`goalId`). */
+export const REPORT_SORT_COLUMNS = [
+  ...ENTITY_SORT_COLUMNS,
+  ...METRIC_KEYS,
+  ...GOAL_METRIC_KEYS,
+] as const;
+export type ReportSortColumn = EntitySortColumn | MetricKey | GoalMetricKey;
 
 /** Metric filters of the filter panel (spec 1 §9 operators). */
 export const METRIC_FILTER_OPERATORS = ['GREATER_THAN', 'LESS_THAN', 'EQUALS', 'BETWEEN'] as const;
@@ -222,6 +227,8 @@ export interface ReportPage {
 export interface ReportSeriesPoint extends SeriesPoint {
   currency: string | null;
   converted: boolean;
+  /** With a goal picked, at the levels partners name: its counts, revenue as money above. */
+  goalCounts?: GoalCounts;
 }
 
 // Custom views (spec 2 §7.3 Presets and views): a tab's chart, table, filters and sort, saved per
@@ -245,6 +252,8 @@ export const customViewInput = z.object({
   filter: reportFilterSchema.omit({ adAccountIds: true, adamIds: true }).optional(),
   sortBy: z.enum(REPORT_SORT_COLUMNS),
   sortDesc: z.boolean(),
+  /** The goal the view shows goal columns for (its goal metric columns and sorts need one). */
+  goalId: z.uuid().optional(),
   /** Pinned: opens by default on its tab; pinning one unpins the others of the tab. */
   pinned: z.boolean().default(false),
 });

@@ -14,6 +14,7 @@ import {
   type ConditionComparator,
 } from './automation';
 import { MATCH_TYPES } from './campaigns';
+import { GOAL_METRIC_KEYS, GOAL_METRICS, type GoalMetricKey } from './goal-metrics';
 import { METRIC_KEYS, METRICS, type MetricKey } from './metrics';
 import { isoDate } from './overview';
 import { genericTextSchema } from './validation/names';
@@ -83,16 +84,25 @@ export const ruleLookbackSchema = z.discriminatedUnion('range', [
 export type RuleLookback = z.infer<typeof ruleLookbackSchema>;
 
 /**
- * What a condition can test: every report metric, and the entity's own bid or daily budget
- * (for metric-to-metric comparisons such as "average CPT greater than 1.2 × bid").
+ * What a condition can test: every report metric, the entity's own bid or daily budget (for
+ * metric-to-metric comparisons such as "average CPT greater than 1.2 × bid"), and the goal
+ * metrics of the rule's goal (`goalId`).
  */
 export const RULE_ENTITY_VALUES = ['bid', 'dailyBudget'] as const;
-export const RULE_CONDITION_METRICS = [...METRIC_KEYS, ...RULE_ENTITY_VALUES] as const;
-export type RuleConditionMetric = MetricKey | (typeof RULE_ENTITY_VALUES)[number];
+export const RULE_CONDITION_METRICS = [
+  ...METRIC_KEYS,
+  ...RULE_ENTITY_VALUES,
+  ...GOAL_METRIC_KEYS,
+] as const;
+export type RuleConditionMetric = MetricKey | (typeof RULE_ENTITY_VALUES)[number] | GoalMetricKey;
+
+export const isGoalConditionMetric = (metric: RuleConditionMetric): metric is GoalMetricKey =>
+  (GOAL_METRIC_KEYS as readonly string[]).includes(metric);
 
 /** How a condition's value is read: money in the rule's currency, ratios in percent. */
 export function ruleMetricKind(metric: RuleConditionMetric): 'count' | 'money' | 'ratio' {
-  return metric === 'bid' || metric === 'dailyBudget' ? 'money' : METRICS[metric].kind;
+  if (metric === 'bid' || metric === 'dailyBudget') return 'money';
+  return isGoalConditionMetric(metric) ? GOAL_METRICS[metric].kind : METRICS[metric].kind;
 }
 
 /** Comparators that compare with one value or another metric (not a from/to pair). */
@@ -286,8 +296,12 @@ export const automationRuleInput = z
     runUntil: isoDate.nullable().default(null),
     /** Per-rule overrides of DEFAULT_SAFETY_CAPS. */
     caps: safetyCapsSchema.partial().default({}),
+    /** The goal whose metrics the conditions may test: a goal of the rule's app. */
+    goalId: z.uuid().optional(),
   })
   .superRefine((rule, ctx) => {
+    if (!rule.goalId && conditionMetrics(rule).some(isGoalConditionMetric))
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['goalId'] });
     if (rule.checkFrequency === 'CUSTOM_HOURS' && rule.customHours === undefined)
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['customHours'] });
     const hourlyOnly = rule.lookback.range === 'LAST_1_HOUR';

@@ -146,7 +146,11 @@ describe('overview queries', () => {
     expect(
       topEntitiesQuerySchema.parse({ ...scope, param: 'taps', period, sortDesc: false }).sortDesc,
     ).toBe(false);
+    // Goal metrics rank too (the server refuses them without a goalId); unknown names never.
     expect(topEntitiesQuerySchema.safeParse({ ...scope, param: 'goals', period }).success).toBe(
+      true,
+    );
+    expect(topEntitiesQuerySchema.safeParse({ ...scope, param: 'revenue', period }).success).toBe(
       false,
     );
   });

@@ -1,7 +1,7 @@
 // The overview page's queries (spec 2 §7.3 Overview; spec 1 §2, §9): inputs validated on both
 // sides and the shapes the server returns. Dates are calendar days in the ad account's time zone.
 import { z } from 'zod';
-import type { GoalCounts } from './goal-metrics';
+import { GOAL_METRIC_KEYS, type GoalCounts, type GoalMetricKey } from './goal-metrics';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 
 /** The longest period one overview query may span: Apple's 24 months of history. */
@@ -83,8 +83,11 @@ export type OverviewSeriesQuery = z.infer<typeof overviewSeriesQuerySchema>;
 
 export const TOP_LIST_SIZE = 10;
 export const topEntitiesQuerySchema = appScopeSchema.extend({
-  /** The metric the top 10 is ranked by (spec: `param`). */
-  param: z.enum(METRIC_KEYS as [MetricKey, ...MetricKey[]]),
+  /** The metric the top 10 is ranked by (spec: `param`); a goal metric needs `goalId`. */
+  param: z.enum([...METRIC_KEYS, ...GOAL_METRIC_KEYS] as [
+    MetricKey | GoalMetricKey,
+    ...(MetricKey | GoalMetricKey)[],
+  ]),
   period: dateRangeSchema,
   sortDesc: z.boolean().default(true),
   goalId: z.uuid().optional(),
@@ -142,6 +145,8 @@ export interface TopEntityRow {
   /** Keywords only. */
   matchType?: string;
   counts: MetricCounts;
+  /** With a goal picked (`goalId`): the partner counts, revenue in the account's currency. */
+  goalCounts?: GoalCounts;
 }
 
 export interface BreakdownRow {

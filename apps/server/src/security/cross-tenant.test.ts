@@ -79,6 +79,8 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   rotateAttrIntegrationSecret: t.attrIntegration.id,
   deleteAttrIntegration: t.attrIntegration.id,
   sendAttrTestEvent: t.attrIntegration.id,
+  updateGoal: t.goal.id,
+  delGoal: t.goal.id,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */
@@ -92,6 +94,8 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.company.id;
     case 'runId':
       return t.ruleRun.id;
+    case 'goalId':
+      return t.goal.id;
     case 'draftId':
       return t.campaignDraft.id;
     case 'trackedKeywordId':

@@ -38,6 +38,10 @@ import {
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
+import {
+  seedAttributionDaily,
+  seedGoal,
+} from '../modules/goals/goal-factories';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -196,6 +200,20 @@ export async function seedTenant(
     adamId: app.adamId,
     partner: 'KOCHAVA',
   });
+  const goal = await seedGoal(db, company.id, { adamId: app.adamId, name: `${marker} goal` });
+  await seedAttributionDaily(db, attrIntegration, [
+    { day: '2026-01-05', kind: 'install', campaignId: app.campaignId, count: FACT_MARK },
+    {
+      day: '2026-01-05',
+      kind: 'event',
+      eventType: 'Start Trial',
+      campaignId: app.campaignId,
+      adGroupId: app.adGroupId,
+      keywordId: app.keywordId,
+      count: FACT_MARK,
+      revenueMicros: FACT_MARK,
+    },
+  ]);
   return {
     company,
     admin,
@@ -203,6 +221,7 @@ export async function seedTenant(
     kochavaPull,
     member,
     app,
+    goal,
     chartPreset,
     overviewPreset,
     customView,

@@ -25,7 +25,12 @@ import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { periodDays } from '../../platform/graphql/query-work';
-import { DateRangeInput, MetricCountsRef, withoutNulls } from '../../platform/graphql/common-types';
+import {
+  DateRangeInput,
+  GoalCountsRef,
+  MetricCountsRef,
+  withoutNulls,
+} from '../../platform/graphql/common-types';
 import {
   findOldestCampaignDate,
   listAdGroupLookups,
@@ -66,6 +71,10 @@ const ReportQueryInput = builder.inputType('ReportQueryInput', {
     period: t.field({ type: DateRangeInput, required: true }),
     filter: t.field({ type: ReportFilterInput, required: false }),
     search: t.string({ required: false }),
+    goalId: t.string({
+      required: false,
+      description: 'A goal of the company: rows and totals then carry its goalCounts',
+    }),
     sortBy: t.string({ required: false }),
     sortDesc: t.boolean({ required: false }),
     offset: t.int({ required: false }),
@@ -115,6 +124,13 @@ export const ReportRowRef = builder.objectRef<ReportRow>('ReportRow').implement(
     adGroupId: t.exposeFloat('adGroupId', { nullable: true }),
     details: t.field({ type: 'JSON', resolve: (row) => row.details }),
     counts: t.field({ type: MetricCountsRef, resolve: (row) => row.counts }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      description:
+        'With goalId, at the levels partners name (accounts, apps, campaigns, ad groups, keywords)',
+      resolve: (row) => row.goalCounts ?? null,
+    }),
   }),
 });
 
@@ -122,6 +138,11 @@ const CurrencyCountsRef = builder.objectRef<CurrencyCounts>('CurrencyCounts').im
   fields: (t) => ({
     currency: t.exposeString('currency'),
     counts: t.field({ type: MetricCountsRef, resolve: (entry) => entry.counts }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      resolve: (entry) => entry.goalCounts ?? null,
+    }),
   }),
 });
 
@@ -134,6 +155,12 @@ const ConvertedTotalsRef = builder.objectRef<ConvertedTotals>('ConvertedTotals')
       nullable: true,
       description: 'Null when a currency of the rows has no rate for a day of the period',
       resolve: (totals) => totals.counts,
+    }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      description: 'With goalId; null when counts is',
+      resolve: (totals) => totals.goalCounts ?? null,
     }),
     unconvertible: t.exposeStringList('unconvertible'),
     source: t.exposeString('source', { nullable: true, description: 'ECB or SIMULATOR' }),
@@ -166,6 +193,12 @@ const ReportSeriesPointRef = builder.objectRef<ReportSeriesPoint>('ReportSeriesP
     }),
     converted: t.exposeBoolean('converted', {
       description: 'Money converted into the reporting currency at daily rates',
+    }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      description: 'With goalId, at the levels partners name; revenue in the money currency',
+      resolve: (point) => point.goalCounts ?? null,
     }),
   }),
 });

@@ -5,8 +5,10 @@
 // spend in the reporting currency (`convertedSpendMicros`, each fact day at its own rate), which
 // money sorts and filters compare and the converted total adds up.
 import {
+  GOAL_METRICS,
   METRIC_COUNT_FIELDS,
   METRICS,
+  type GoalCounts,
   type EntityListTab,
   type MetricCounts,
   type MetricFilter,
@@ -19,6 +21,14 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { FactSlice } from '../analytics/history-slices';
+import {
+  GOAL_RANK_EXPRESSIONS,
+  goalCountsOf,
+  goalRevenue,
+  goalRows,
+  goalSums,
+  type GoalDefinition,
+} from '../goals/goals.repository';
 import {
   COUNT_COLUMNS,
   countsOf,
@@ -198,6 +208,62 @@ function factsQuery(
   return sql.join(accountSums, sql` UNION ALL `);
 }
 
+/** The goal count key of each level with partner ids (docs/goals.md); the others have none. */
+const GOAL_KEYS: Partial<Record<ReportLevel, string>> = {
+  accounts: 'c.ad_account_id',
+  apps: 'd.adam_id',
+  campaigns: 'd.campaign_id',
+  adGroups: 'd.ad_group_id',
+  keywords: 'd.keyword_id',
+};
+
+export const levelHasGoals = (level: ReportLevel) => GOAL_KEYS[level] !== undefined;
+
+const CONVERTED_REVENUE = '"convertedGoalsRevenueMicros"';
+
+/**
+ * The goal's counts per ad account and level key over the period, one scan of the app's
+ * attribution_daily rows, with the revenue also in the reporting currency (each day at the rate
+ * its account's spend is converted at; accounts in that currency already at 1).
+ */
+function goalFactsQuery(
+  level: ReportLevel,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+  goal: GoalDefinition,
+  byDay = false,
+): SQL {
+  const daily = accounts.filter(
+    (account) => typeof account.conversion === 'object' && account.conversion !== null,
+  );
+  const factorRows = daily.flatMap((account) => {
+    const { days, factors } = account.conversion as DayFactors;
+    return days.map((day, index) => [account.adAccountId, day, factors[index]!] as const);
+  });
+  const rates = factorRows.length
+    ? sql`LEFT JOIN unnest(${`{${factorRows.map((row) => row[0]).join(',')}}`}::bigint[],
+        ${`{${factorRows.map((row) => row[1]).join(',')}}`}::date[],
+        ${`{${factorRows.map((row) => row[2]).join(',')}}`}::float8[]) r(ad_account_id, day, factor)
+        ON r.ad_account_id = c.ad_account_id AND r.day = d.day`
+    : sql``;
+  const { filter } = query;
+  const scope = sql.join([
+    inList('c.ad_account_id', filter.adAccountIds),
+    inList('d.adam_id', filter.adamIds),
+    inList('d.campaign_id', filter.campaignIds),
+    level === 'adGroups' || level === 'keywords'
+      ? inList('d.ad_group_id', filter.adGroupIds)
+      : sql``,
+  ]);
+  const key = sql.raw(GOAL_KEYS[level]!);
+  const factor = factorRows.length ? sql`coalesce(r.factor, 1)` : sql`1`;
+  const day = byDay ? sql`, d.day::text AS day` : sql``;
+  return sql`SELECT c.ad_account_id, ${key} AS key ${day}, ${goalSums(goal)},
+      ${goalRevenue(goal, factor)} AS ${sql.raw(CONVERTED_REVENUE)}
+    FROM ${goalRows(goal, query.period, scope, rates)}
+    GROUP BY ${sql.raw(byDay ? '1, 2, 3' : '1, 2')}`;
+}
+
 const SCOPE_COLUMNS: Record<ScopeFilter, { column: string; filter: keyof Filter }> = {
   adam: { column: 'r.adam_id', filter: 'adamIds' },
   campaign: { column: 'r.campaign_id', filter: 'campaignIds' },
@@ -223,6 +289,14 @@ const metricExpression = (metric: keyof typeof RANK_EXPRESSIONS) =>
     ? RANK_EXPRESSIONS[metric].replaceAll('"localSpendMicros"', CONVERTED)
     : RANK_EXPRESSIONS[metric];
 
+/** A goal metric over a row's sums; money in the reporting currency (spend and revenue both). */
+const goalMetricExpression = (metric: keyof typeof GOAL_RANK_EXPRESSIONS) =>
+  GOAL_METRICS[metric].kind === 'money'
+    ? GOAL_RANK_EXPRESSIONS[metric]
+        .replaceAll('"localSpendMicros"', CONVERTED)
+        .replaceAll('"goalsRevenueMicros"', CONVERTED_REVENUE)
+    : GOAL_RANK_EXPRESSIONS[metric];
+
 /** A metric filter in SQL over the row's sums; money is given in reporting currency units. */
 function metricCondition(filter: MetricFilter): SQL {
   const value = sql.raw(metricExpression(filter.metric));
@@ -243,7 +317,10 @@ function metricCondition(filter: MetricFilter): SQL {
 /** The sub tab of a row, as entityListTabOf() says. */
 const TAB = `CASE WHEN deleted THEN 'deleted' WHEN status = 'PAUSED' THEN 'paused' ELSE 'live' END`;
 
-const ENTITY_SORT: Record<Exclude<ReportSortColumn, keyof typeof METRICS>, string> = {
+const ENTITY_SORT: Record<
+  Exclude<ReportSortColumn, keyof typeof METRICS | keyof typeof GOAL_METRICS>,
+  string
+> = {
   name: 'lower(name)',
   status: 'status',
   bid: 'sort_bid',
@@ -260,7 +337,9 @@ function orderBy(query: ParsedReportQuery): SQL {
   const column =
     query.sortBy in RANK_EXPRESSIONS
       ? metricExpression(query.sortBy as keyof typeof RANK_EXPRESSIONS)
-      : ENTITY_SORT[query.sortBy as keyof typeof ENTITY_SORT];
+      : query.sortBy in GOAL_RANK_EXPRESSIONS
+        ? goalMetricExpression(query.sortBy as keyof typeof GOAL_RANK_EXPRESSIONS)
+        : ENTITY_SORT[query.sortBy as keyof typeof ENTITY_SORT];
   return sql.raw(`${column} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, ad_account_id, id`);
 }
 
@@ -324,15 +403,30 @@ function listedRows(
   accounts: readonly AccountSlices[],
   query: ParsedReportQuery,
   facts: SQL,
+  goal?: GoalDefinition,
 ): SQL {
   const level = LEVELS[levelName];
   const { statusTab, metrics } = query.filter;
   const converted = convertedSpend(accounts, 'fx."localSpendMicros"', `fx.${CONVERTED}`);
-  return sql`facts AS (${facts}),
+  const withGoal = goal && levelHasGoals(levelName);
+  const goalFacts = withGoal
+    ? sql`goal_facts AS (${goalFactsQuery(levelName, accounts, query, goal)}),`
+    : sql``;
+  const goalColumns = withGoal
+    ? sql`, coalesce(gx."goals", 0) AS "goals",
+        coalesce(gx."goalsRevenueMicros", 0) AS "goalsRevenueMicros",
+        coalesce(gx."attrInstalls", 0) AS "attrInstalls",
+        ${convertedSpend(accounts, 'gx."goalsRevenueMicros"', `gx.${CONVERTED_REVENUE}`, CONVERTED_REVENUE)}`
+    : sql``;
+  const goalJoin = withGoal
+    ? sql`LEFT JOIN goal_facts gx ON gx.ad_account_id = r.ad_account_id AND gx.key = r.key`
+    : sql``;
+  return sql`facts AS (${facts}), ${goalFacts}
     counted AS (
-      SELECT ${listedColumns}, ${coalescedCounts}, ${converted}
+      SELECT ${listedColumns}, ${coalescedCounts}, ${converted} ${goalColumns}
       FROM (${level.rows(teamId, false)}) r
       LEFT JOIN facts fx ON fx.ad_account_id = r.ad_account_id AND fx.key = r.key
+      ${goalJoin}
       WHERE true ${rowConditions(level, query)}
     ),
     matched AS (
@@ -351,7 +445,17 @@ export interface AccountSums {
   counts: MetricCounts;
   /** Null when the account has no rate for some day. */
   convertedSpendMicros: number | null;
+  /** With a goal: its counts in the account's currency, and the revenue converted (or null). */
+  goalCounts?: GoalCounts;
+  convertedGoalsRevenueMicros?: number | null;
 }
+
+const GOAL_SUM_FIELDS = [
+  'goals',
+  'goalsRevenueMicros',
+  'attrInstalls',
+  'convertedGoalsRevenueMicros',
+];
 
 export interface ReportPageRows {
   rows: ReportRow[];
@@ -362,9 +466,9 @@ export interface ReportPageRows {
 }
 
 /** The listed rows' sums per ad account, as one JSON array: the totals row's parts. */
-const accountSumsOf = (listed: SQL) => {
+const accountSumsOf = (listed: SQL, withGoal: boolean) => {
   const sums = sql.raw(
-    [...METRIC_COUNT_FIELDS, 'convertedSpendMicros']
+    [...METRIC_COUNT_FIELDS, 'convertedSpendMicros', ...(withGoal ? GOAL_SUM_FIELDS : [])]
       .map((field) => `sum("${field}") AS "${field}"`)
       .join(', '),
   );
@@ -383,6 +487,15 @@ function accountSumsFrom(value: unknown): AccountSums[] {
     counts: countsOf(row),
     convertedSpendMicros:
       row.convertedSpendMicros === null ? null : Number(row.convertedSpendMicros),
+    ...('goals' in row
+      ? {
+          goalCounts: goalCountsOf(row),
+          convertedGoalsRevenueMicros:
+            row.convertedGoalsRevenueMicros === null
+              ? null
+              : Number(row.convertedGoalsRevenueMicros),
+        }
+      : {}),
   }));
 }
 
@@ -404,19 +517,21 @@ export async function findReportPage(
   level: ReportLevel,
   accounts: readonly AccountSlices[],
   query: ParsedReportQuery,
+  goal?: GoalDefinition,
 ): Promise<ReportPageRows> {
   const facts = factsQuery(teamId, LEVELS[level], accounts, query.filter);
   const page = query.limit === null ? sql`` : sql`LIMIT ${query.limit}`;
+  const withGoal = goal !== undefined && levelHasGoals(level);
   const found = await rowsOf(
     db,
-    sql`WITH ${listedRows(teamId, level, accounts, query, facts)},
+    sql`WITH ${listedRows(teamId, level, accounts, query, facts, goal)},
       page AS (
         SELECT *, row_number() OVER (ORDER BY ${orderBy(query)}) AS position
         FROM (SELECT * FROM listed ORDER BY ${orderBy(query)} ${page} OFFSET ${query.offset}) p
       ),
       stats AS (
         SELECT count(*) FILTER (WHERE ${inTab(query.filter.statusTab)})::int AS t_total,
-          ${accountSumsOf(inTab(query.filter.statusTab))},
+          ${accountSumsOf(inTab(query.filter.statusTab), withGoal)},
           count(*)::int AS tab_all,
           count(*) FILTER (WHERE tab = 'live')::int AS tab_live,
           count(*) FILTER (WHERE tab = 'paused')::int AS tab_paused,
@@ -433,7 +548,12 @@ export async function findReportPage(
   );
   const first = found[0] ?? {};
   return {
-    rows: found.filter((row) => row.position !== null).map((row) => reportRowOf(level, row)),
+    rows: found
+      .filter((row) => row.position !== null)
+      .map((row) => ({
+        ...reportRowOf(level, row),
+        ...(withGoal ? { goalCounts: goalCountsOf(row) } : {}),
+      })),
     total: Number(first.t_total ?? 0),
     accountSums: accountSumsFrom(first.account_sums),
     statusCounts: {
@@ -546,6 +666,39 @@ export async function findReportSeries(
     counts: countsOf(row),
     convertedSpendMicros:
       row.convertedSpendMicros === null ? null : Number(row.convertedSpendMicros),
+  }));
+}
+
+/**
+ * The goal's counts per day and ad account over the listed rows (the chart's goal line), the
+ * revenue also converted into the reporting currency day by day.
+ */
+export async function findReportGoalSeries(
+  db: Database,
+  teamId: string,
+  level: ReportLevel,
+  accounts: readonly AccountSlices[],
+  query: ParsedReportQuery,
+  goal: GoalDefinition,
+): Promise<{ date: string; adAccountId: number; counts: GoalCounts; convertedRevenue: number }[]> {
+  if (!levelHasGoals(level)) return [];
+  const facts = factsQuery(teamId, LEVELS[level], accounts, query.filter);
+  const rows = await rowsOf(
+    db,
+    sql`WITH ${listedRows(teamId, level, accounts, query, facts)}
+      SELECT g.day, g.ad_account_id, sum(g."goals") AS "goals",
+        sum(g."goalsRevenueMicros") AS "goalsRevenueMicros",
+        sum(g."attrInstalls") AS "attrInstalls",
+        sum(g.${sql.raw(CONVERTED_REVENUE)}) AS converted
+      FROM (${goalFactsQuery(level, accounts, query, goal, true)}) g
+      WHERE (g.ad_account_id, g.key) IN (SELECT ad_account_id, key FROM listed)
+      GROUP BY 1, 2 ORDER BY 1`,
+  );
+  return rows.map((row) => ({
+    date: isoDateOf(row.day),
+    adAccountId: Number(row.ad_account_id),
+    counts: goalCountsOf(row),
+    convertedRevenue: Number(row.converted),
   }));
 }
 

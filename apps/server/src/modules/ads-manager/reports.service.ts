@@ -5,6 +5,9 @@
 // money sorts and money filters are in the reporting currency, converted at each day's rate.
 import {
   addCounts,
+  addGoalCounts,
+  ZERO_GOAL_COUNTS,
+  type GoalCounts,
   currencyOrder,
   ZERO_COUNTS,
   type ConvertedTotals,
@@ -24,10 +27,14 @@ import { findAccountHistory } from '../analytics/overview.repository';
 import { countDrafts } from '../campaign-creation/campaign-creation.repository';
 import { currencyConverter, type CurrencyConverter } from '../currencies/exchange-rates.service';
 import { dailyWindowStart } from '../sync/sync-windows';
+import { AppError } from '../../platform/errors';
+import { findGoal, isGoalMetric, type GoalDefinition } from '../goals/goals.repository';
 import {
   findReportAccounts,
   findReportPage,
+  findReportGoalSeries,
   findReportSeries,
+  levelHasGoals,
   withReportReads,
   type AccountSlices,
   type AccountSums,
@@ -100,10 +107,13 @@ function reportTotals(
   sums: readonly AccountSums[],
   accounts: readonly AccountSlices[],
   converter: CurrencyConverter,
+  withGoal: boolean,
 ): ReportTotals {
   const accountOf = new Map(accounts.map((account) => [account.adAccountId, account]));
   const byCurrency = new Map<string, MetricCounts>();
+  const goalsByCurrency = new Map<string, GoalCounts>();
   let converted = { ...ZERO_COUNTS };
+  let convertedGoals = { ...ZERO_GOAL_COUNTS };
   const unconvertible = new Set<string>();
   for (const sum of sums) {
     const account = accountOf.get(sum.adAccountId)!;
@@ -111,9 +121,26 @@ function reportTotals(
       account.currency,
       addCounts(byCurrency.get(account.currency) ?? ZERO_COUNTS, sum.counts),
     );
+    const goalCounts = sum.goalCounts ?? ZERO_GOAL_COUNTS;
+    goalsByCurrency.set(
+      account.currency,
+      addGoalCounts(goalsByCurrency.get(account.currency) ?? ZERO_GOAL_COUNTS, goalCounts),
+    );
     const spend = convertedSpendOf(sum);
-    if (spend === null) unconvertible.add(account.currency);
-    else converted = addCounts(converted, { ...sum.counts, localSpendMicros: spend });
+    const revenue =
+      sum.convertedGoalsRevenueMicros != null
+        ? Math.round(sum.convertedGoalsRevenueMicros)
+        : goalCounts.goalsRevenueMicros === 0
+          ? 0
+          : null;
+    if (spend === null || revenue === null) unconvertible.add(account.currency);
+    else {
+      converted = addCounts(converted, { ...sum.counts, localSpendMicros: spend });
+      convertedGoals = addGoalCounts(convertedGoals, {
+        ...goalCounts,
+        goalsRevenueMicros: revenue,
+      });
+    }
   }
   const currencies = [...byCurrency.keys()].sort(currencyOrder(converter.reporting));
   const anyConverted = currencies.some((currency) => currency !== converter.reporting);
@@ -121,16 +148,37 @@ function reportTotals(
     byCurrency: currencies.map((currency): CurrencyCounts => ({
       currency,
       counts: byCurrency.get(currency)!,
+      ...(withGoal ? { goalCounts: goalsByCurrency.get(currency)! } : {}),
     })),
     converted: anyConverted
       ? ({
           currency: converter.reporting,
           counts: unconvertible.size ? null : converted,
+          ...(withGoal ? { goalCounts: unconvertible.size ? null : convertedGoals } : {}),
           unconvertible: [...unconvertible].sort(),
           source: converter.source,
         } satisfies ConvertedTotals)
       : null,
   };
+}
+
+/**
+ * The goal a query picked, the company's own (another's or an unknown one is not found); a goal
+ * metric sort needs one.
+ */
+export async function reportGoal(
+  db: Database,
+  teamId: string,
+  query: Pick<ParsedReportQuery, 'goalId' | 'sortBy'>,
+): Promise<GoalDefinition | undefined> {
+  if (!query.goalId) {
+    if (isGoalMetric(query.sortBy))
+      throw new AppError('BAD_REQUEST', 'Sorting by a goal metric needs a goal.');
+    return undefined;
+  }
+  const goal = await findGoal(db, teamId, query.goalId);
+  if (!goal) throw new AppError('NOT_FOUND', 'No such goal.');
+  return goal;
 }
 
 export async function reportPage(
@@ -142,15 +190,16 @@ export async function reportPage(
   // Not in withOverviewReads: a level without running totals sums every fact row of the period
   // (600,000 search-term days for 20,000 keywords over 30 days), where parallel workers pay off.
   return withReportReads(db, async (tx) => {
+    const goal = await reportGoal(tx, teamId, query);
     const { accounts, converter } = await accountSlices(tx, teamId, query);
-    const page = await findReportPage(tx, teamId, level, accounts, query);
+    const page = await findReportPage(tx, teamId, level, accounts, query, goal);
     // Drafts are campaigns not yet in Apple: counted at the campaigns level, whatever the filter
     // (a draft may not have chosen its app or ad account yet).
     const draft = level === 'campaigns' ? await countDrafts(tx, teamId) : 0;
     return {
       rows: page.rows,
       total: page.total,
-      totals: reportTotals(page.accountSums, accounts, converter),
+      totals: reportTotals(page.accountSums, accounts, converter, goal !== undefined),
       statusCounts: { ...page.statusCounts, draft },
     };
   });
@@ -168,8 +217,13 @@ export async function reportSeries(
   query: ParsedReportQuery,
   granularity: SeriesGranularity,
 ): Promise<ReportSeriesPoint[]> {
+  const goal = await reportGoal(db, teamId, { ...query, sortBy: 'spend' });
   const { accounts, converter } = await accountSlices(db, teamId, query);
   const rows = await findReportSeries(db, teamId, level, accounts, query);
+  const goalRows =
+    goal && levelHasGoals(level)
+      ? await findReportGoalSeries(db, teamId, level, accounts, query, goal)
+      : undefined;
   const currencyOf = new Map(accounts.map((account) => [account.adAccountId, account.currency]));
   const currencies = new Set(rows.map((row) => currencyOf.get(row.adAccountId)!));
   const native = currencies.size <= 1;
@@ -188,10 +242,19 @@ export async function reportSeries(
         };
     byBucket.set(bucket, addCounts(byBucket.get(bucket) ?? ZERO_COUNTS, counts));
   }
+  const goalsByBucket = new Map<string, GoalCounts>();
+  for (const row of goalRows ?? []) {
+    const bucket = bucketStart(row.date, query.period, granularity);
+    const counts = native
+      ? row.counts
+      : { ...row.counts, goalsRevenueMicros: convertible ? Math.round(row.convertedRevenue) : 0 };
+    goalsByBucket.set(bucket, addGoalCounts(goalsByBucket.get(bucket) ?? ZERO_GOAL_COUNTS, counts));
+  }
   return [...byBucket].map(([date, counts]) => ({
     date,
     counts,
     currency: convertible ? moneyIn : null,
     converted: !native,
+    ...(goalRows ? { goalCounts: goalsByBucket.get(date) ?? { ...ZERO_GOAL_COUNTS } } : {}),
   }));
 }

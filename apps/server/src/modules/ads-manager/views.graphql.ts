@@ -36,6 +36,7 @@ const CustomViewInput = builder.inputType('CustomViewInput', {
     filter: t.field({ type: ReportFilterInput, required: false }),
     sortBy: t.string({ required: true }),
     sortDesc: t.boolean({ required: true }),
+    goalId: t.string({ required: false, description: 'The goal its goal columns show' }),
     pinned: t.boolean({ required: false }),
   }),
 });
@@ -58,14 +59,15 @@ const CustomViewRef = builder.objectRef<CustomView>('CustomView').implement({
     updatedAt: t.exposeString('updatedAt', { description: 'When it was last saved' }),
     definition: t.field({
       type: 'JSON',
-      description: 'chartMetrics, granularity, columns, filter, sortBy, sortDesc',
-      resolve: ({ chartMetrics, granularity, columns, filter, sortBy, sortDesc }) => ({
+      description: 'chartMetrics, granularity, columns, filter, sortBy, sortDesc, goalId',
+      resolve: ({ chartMetrics, granularity, columns, filter, sortBy, sortDesc, goalId }) => ({
         chartMetrics,
         granularity,
         columns,
         ...(filter ? { filter } : {}),
         sortBy,
         sortDesc,
+        ...(goalId ? { goalId } : {}),
       }),
     }),
   }),

@@ -24,6 +24,7 @@ import { periodDays } from '../../platform/graphql/query-work';
 import {
   DateRangeInput,
   DateRangeRef,
+  GoalCountsRef,
   MetricCountsRef,
   SeriesPointRef,
   withoutNulls,
@@ -130,6 +131,12 @@ const TopEntityRowRef = builder.objectRef<TopEntityRow>('TopEntityRow').implemen
     adGroupId: t.exposeFloat('adGroupId'),
     matchType: t.string({ nullable: true, resolve: (row) => row.matchType ?? null }),
     counts: t.field({ type: MetricCountsRef, resolve: (row) => row.counts }),
+    goalCounts: t.field({
+      type: GoalCountsRef,
+      nullable: true,
+      description: 'With goalId: the goal counts, revenue in the ad account currency',
+      resolve: (row) => row.goalCounts ?? null,
+    }),
   }),
 });
 

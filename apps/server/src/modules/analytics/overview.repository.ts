@@ -281,6 +281,15 @@ export interface TopListQuery {
   sortDesc: boolean;
 }
 
+/**
+ * A ranking by a goal metric: the goal counts per entity (`id` and GoalCounts columns) and the
+ * metric's SQL over an entity's counts and goal counts.
+ */
+export interface GoalRanking {
+  sums: SQL;
+  expression: string;
+}
+
 const TOP_LISTS = {
   keywords: {
     table: 'keyword_report_facts',
@@ -311,24 +320,34 @@ export async function topEntities(
   kind: keyof typeof TOP_LISTS,
   slices: readonly FactSlice[],
   query: TopListQuery,
+  goalRanking?: GoalRanking,
 ): Promise<RankedEntity[]> {
   if (!slices.length) return [];
   const list = TOP_LISTS[kind];
   const rank = sql.raw(
-    `${RANK_EXPRESSIONS[query.param]} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, t.id`,
+    `${goalRanking?.expression ?? RANK_EXPRESSIONS[query.param]} ${query.sortDesc ? 'DESC' : 'ASC'} NULLS LAST, t.id`,
   );
   const id = { id: sql.raw(`f.${list.id}`) };
   // Ranked on the counts the metric needs, then summed in full for the ten only: the ranking
   // aggregates every entity-day of the app, the full sums ten entities' days, by primary key.
-  const ranking = countedSums(list.table, teamId, scope, slices, id, {
-    fields: rankFields(query.param),
+  const sums = countedSums(list.table, teamId, scope, slices, id, {
+    fields: goalRanking
+      ? (['localSpendMicros', 'totalInstalls'] as CountField[])
+      : rankFields(query.param),
   });
+  const ranking = goalRanking
+    ? sql`SELECT a.*, coalesce(g."goals", 0) AS "goals",
+        coalesce(g."goalsRevenueMicros", 0) AS "goalsRevenueMicros",
+        coalesce(g."attrInstalls", 0) AS "attrInstalls"
+      FROM (${sums}) a LEFT JOIN (${goalRanking.sums}) g ON g.id = a.id`
+    : sums;
   const counted = countedSums(list.table, teamId, scope, slices, id, {
     filter: sql.raw(`AND f.${list.id} IN (SELECT id FROM ranked)`),
   });
   const rows = await rowsOf(
     db,
-    sql`WITH ranked AS (SELECT t.id FROM (${ranking}) t ORDER BY ${rank} LIMIT ${TOP_LIST_SIZE}),
+    sql`WITH ranked AS (SELECT t.id, row_number() OVER (ORDER BY ${rank}) AS position
+        FROM (${ranking}) t ORDER BY ${rank} LIMIT ${TOP_LIST_SIZE}),
       top AS (${counted})
       SELECT t.*, coalesce(${sql.raw(list.name)}, '') AS name,
         ${sql.raw(list.matchType)} AS match_type, coalesce(e.campaign_id, 0) AS campaign_id,
@@ -338,7 +357,8 @@ export async function topEntities(
         AND e.ad_account_id = ${scope.adAccountId} AND e.id = t.id
       LEFT JOIN campaigns c ON c.team_id = ${teamId}
         AND c.ad_account_id = ${scope.adAccountId} AND c.id = e.campaign_id
-      ORDER BY ${rank}`,
+      JOIN ranked r ON r.id = t.id
+      ORDER BY r.position`,
   );
   return rows.map((row) => ({
     id: Number(row.id),

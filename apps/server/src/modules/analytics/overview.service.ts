@@ -9,6 +9,7 @@ import {
   METRIC_COUNT_FIELDS,
   REPORT_DATASETS,
   ZERO_COUNTS,
+  ZERO_GOAL_COUNTS,
   type BreakdownDimension,
   type BreakdownRow,
   type DateRange,
@@ -24,6 +25,14 @@ import {
   type TopEntityRow,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import {
+  findGoal,
+  GOAL_RANK_EXPRESSIONS,
+  goalSumsByEntity,
+  isGoalMetric,
+  sumGoalByEntity,
+} from '../goals/goals.repository';
 import { currencyConverter } from '../currencies/exchange-rates.service';
 import { dailyWindowStart } from '../sync/sync-windows';
 import { factSlices, historyBounds, type FactSlice, type HistoryBounds } from './history-slices';
@@ -90,7 +99,7 @@ export async function ownAppsBySpend(db: Database, teamId: string): Promise<OwnA
 }
 
 /** The comparison period: the one asked for, else the one every page compares a range with. */
-function comparedWith(query: OverviewQuery): DateRange {
+export function comparedWith(query: OverviewQuery): DateRange {
   return query.prevdate ?? comparisonRange(query.currdate, 'custom');
 }
 
@@ -194,21 +203,56 @@ export async function overviewSeries(
 
 export type TopListKind = 'keywords' | 'adGroups';
 
-/** The top 10 of a period by `param`; `goalId` is accepted for goals, which are not built yet. */
+/**
+ * The top 10 of a period by `param`. With `goalId` (a goal of the company, else not found) the
+ * rows carry the goal's counts and may be ranked by a goal metric, which needs the goal.
+ */
 export async function topList(
   db: Database,
   teamId: string,
   kind: TopListKind,
   query: Required<Pick<TopEntitiesQuery, 'sortDesc'>> & Omit<TopEntitiesQuery, 'sortDesc'>,
 ): Promise<TopEntityRow[]> {
-  const rows = await withOverviewReads(db, async (tx) => {
+  const entity = kind === 'keywords' ? 'keyword_id' : 'ad_group_id';
+  return withOverviewReads(db, async (tx) => {
+    const goal = query.goalId ? await findGoal(tx, teamId, query.goalId) : undefined;
+    if (query.goalId && !goal) throw new AppError('NOT_FOUND', 'No such goal.');
+    if (isGoalMetric(query.param) && !goal)
+      throw new AppError('BAD_REQUEST', 'Ranking by a goal metric needs a goal.');
     const { slices } = await historyOf(tx, teamId, query, [query.period]);
-    return topEntities(tx, teamId, query, kind, slices, query);
+    const goalRanking =
+      goal && isGoalMetric(query.param)
+        ? {
+            sums: goalSumsByEntity(goal, query.adAccountId, query.period, entity),
+            expression: GOAL_RANK_EXPRESSIONS[query.param],
+          }
+        : undefined;
+    const param = isGoalMetric(query.param) ? 'spend' : query.param;
+    const rows = await topEntities(
+      tx,
+      teamId,
+      query,
+      kind,
+      slices,
+      { param, sortDesc: query.sortDesc },
+      goalRanking,
+    );
+    const goalCounts = goal
+      ? await sumGoalByEntity(
+          tx,
+          goal,
+          query.adAccountId,
+          query.period,
+          entity,
+          rows.map((row) => row.id),
+        )
+      : undefined;
+    return rows.map(({ matchType, ...row }) => ({
+      ...row,
+      ...(kind === 'keywords' && matchType !== null ? { matchType } : {}),
+      ...(goalCounts ? { goalCounts: goalCounts.get(row.id) ?? { ...ZERO_GOAL_COUNTS } } : {}),
+    }));
   });
-  return rows.map(({ matchType, ...row }) => ({
-    ...row,
-    ...(kind === 'keywords' && matchType !== null ? { matchType } : {}),
-  }));
 }
 
 /** Ages read in age order; every other split by the period's spend, highest first. */

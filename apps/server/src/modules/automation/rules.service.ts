@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { writeSetting } from '../accounts/accounts.repository';
 import { recordActivity } from '../activity-log/activity-log.service';
 import { reportingCurrencyOf } from '../currencies/exchange-rates.service';
+import { appsOfCampaigns, findGoal } from '../goals/goals.repository';
 import type { AppContext } from '../app-context';
 import { writeActorOf } from '../apple-writes/write-actor';
 import { GLOBAL_KILL_SWITCH_KEY, readKillSwitches, revertRun, startRuleRun } from './engine';
@@ -118,7 +119,26 @@ async function validDefinition(
       details,
     );
   }
+  if (definition.goalId) await checkRuleGoal(db, teamId, definition);
   return definition;
+}
+
+/**
+ * A rule's goal is one of the company's goals of the rule's app: the apps its scope names, and
+ * its campaigns' apps (a scope naming neither runs over every app, and only the goal's app's rows
+ * can match its goal conditions).
+ */
+async function checkRuleGoal(db: Database, teamId: string, definition: AutomationRuleDefinition) {
+  const goal = await findGoal(db, teamId, definition.goalId!);
+  if (!goal) throw new AppError('NOT_FOUND', 'No such goal.');
+  const apps = new Set([
+    ...definition.scope.adamIds,
+    ...(await appsOfCampaigns(db, teamId, definition.scope.campaignIds)),
+  ]);
+  if ([...apps].some((adamId) => adamId !== goal.adamId))
+    throw new AppError('BAD_REQUEST', "The goal is not of the rule's app.", {
+      goalId: "The goal is not of the rule's app.",
+    });
 }
 
 const nameTaken = () =>

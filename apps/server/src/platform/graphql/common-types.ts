@@ -1,6 +1,6 @@
 // GraphQL types several modules share: the counts of a row, a period in and out, a chart point,
 // and the step that turns GraphQL's nulls into absent values before a zod schema reads them.
-import type { DateRange, MetricCounts, SeriesPoint } from '@tapwise/contracts';
+import type { DateRange, GoalCounts, MetricCounts, SeriesPoint } from '@tapwise/contracts';
 import { builder } from './builder';
 
 /** GraphQL sends null for an omitted optional value; the zod schemas expect it absent. */
@@ -33,6 +33,15 @@ export const MetricCountsRef = builder.objectRef<MetricCounts>('MetricCounts').i
     viewNewDownloads: t.exposeFloat('viewNewDownloads'),
     viewRedownloads: t.exposeFloat('viewRedownloads'),
     localSpendMicros: t.exposeFloat('localSpendMicros'),
+  }),
+});
+
+/** A goal's partner counts (goal-metrics.ts): revenue in integer micros. */
+export const GoalCountsRef = builder.objectRef<GoalCounts>('GoalCounts').implement({
+  fields: (t) => ({
+    goals: t.exposeInt('goals'),
+    goalsRevenueMicros: t.exposeFloat('goalsRevenueMicros'),
+    attrInstalls: t.exposeInt('attrInstalls'),
   }),
 });
 

@@ -1,7 +1,10 @@
 // Whether a row matches a rule's conditions (pure). Condition values are entered as the user sees
 // them: money in currency units (compared in micros), ratios in percent, counts as they are.
 import {
+  GOAL_METRIC_KEYS,
+  goalMetricValues,
   metricValues,
+  type GoalCounts,
   ruleMetricKind,
   type AutomationRuleDefinition,
   type RuleCondition,
@@ -11,12 +14,26 @@ import type { RuleFactRow } from './rule-facts.repository';
 
 export type RuleValues = Record<RuleConditionMetric, number | null>;
 
+/** No goal picked, or none for the row: goal metrics have no value and never match. */
+const NO_GOAL_VALUES = Object.fromEntries(GOAL_METRIC_KEYS.map((key) => [key, null])) as Record<
+  (typeof GOAL_METRIC_KEYS)[number],
+  null
+>;
+
 /** Every metric of the row's counts, with its bid and its campaign's daily budget. */
 export function ruleValues(row: RuleFactRow): RuleValues {
-  return Object.assign(metricValues(row.counts), {
+  return Object.assign(metricValues(row.counts), NO_GOAL_VALUES, {
     bid: row.bidMicros,
     dailyBudget: row.dailyBudgetMicros,
   });
+}
+
+/** A row's values with its goal metrics over its counts and the goal's counts. */
+export function withGoalValues(row: ValuedRow, goalCounts: GoalCounts): ValuedRow {
+  return {
+    row: row.row,
+    values: { ...row.values, ...goalMetricValues({ ...row.row.counts, ...goalCounts }) },
+  };
 }
 
 /** A row with its values, computed once however many rules test it. */

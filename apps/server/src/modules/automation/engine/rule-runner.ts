@@ -58,6 +58,7 @@ import {
   planChangesByCurrency,
   ruleCurrencyOf,
 } from './rule-money';
+import { rowsWithGoal, usesGoal } from './rule-goals';
 import { factWindow, isoDay, windowKey, type FactWindow } from './rule-windows';
 import { describeChange, sendRunNotification } from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
@@ -349,7 +350,19 @@ async function processRun(
   try {
     const definition = automationRuleInput.parse(rule.definition);
     const rows = await rowsOf(definition);
-    outcome = await evaluateAndApply(ctx, rule, definition, run, rows, now, known);
+    const judged = usesGoal(definition)
+      ? await rowsWithGoal(ctx.db, rule.teamId, definition, rows, now)
+      : rows;
+    outcome = judged
+      ? await evaluateAndApply(ctx, rule, definition, run, judged, now, known)
+      : {
+          status: 'ASA/MMP CONDITION NOT MATCHED',
+          evaluated: rows.length,
+          matched: 0,
+          applied: 0,
+          planned: 0,
+          message: null,
+        };
   } catch (error) {
     ctx.logger.error({ err: error, ruleId: rule.id, runId: run.id }, 'automation rule run failed');
     outcome = {
@@ -536,7 +549,10 @@ async function finishRuns(ctx: EngineContext, teamId: string, finished: readonly
   }
 }
 
-/** rule_tested for a dry run, rule_run for a run that changed something; nothing otherwise. */
+/**
+ * rule_tested for a dry run, rule_run (rule_run_with_goal) for a run that changed something;
+ * nothing otherwise.
+ */
 function activityEntry(rule: RuleRow, run: RunRow, outcome: RunOutcome) {
   if (run.dryRun)
     return {
@@ -544,8 +560,10 @@ function activityEntry(rule: RuleRow, run: RunRow, outcome: RunOutcome) {
       message: `Dry run of rule "${rule.name}": ${outcome.matched} matched, ${outcome.planned} changes planned`,
     };
   if (outcome.applied === 0) return null;
+  // A rule judging a goal's metrics logs as such (spec 2 §3.7 rule_run_with_goal).
+  const withGoal = Boolean((rule.definition as { goalId?: string } | null)?.goalId);
   return {
-    logType: 'rule_run',
+    logType: withGoal ? 'rule_run_with_goal' : 'rule_run',
     message: `Rule "${rule.name}" ran: ${outcome.matched} matched, ${outcome.applied} changes applied`,
   };
 }

@@ -1,4 +1,5 @@
-// The conditions of a rule, all or any of which must match.
+// The conditions of a rule, all or any of which must match, and the goal whose metrics they may
+// test.
 import { Button, Group, Select, Stack } from '@mantine/core';
 import {
   CONDITION_MATCH_MODES,
@@ -7,6 +8,7 @@ import {
 } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConditionRow } from './condition-row';
+import { GoalField } from './goal-field';
 import { ListProblem } from './list-problem';
 import { newCondition, type ConditionDraft } from './rule-draft';
 import type { RuleForm } from './use-rule-form';
@@ -40,6 +42,7 @@ export function ConditionFields({ form, currency }: { form: RuleForm; currency: 
         }
         allowDeselect={false}
       />
+      <GoalField form={form} />
       {conditions.map((condition, index) => (
         <ConditionRow
           // Conditions have no identity of their own; their place is it.
@@ -47,6 +50,7 @@ export function ConditionFields({ form, currency }: { form: RuleForm; currency: 
           index={index}
           condition={condition}
           currency={currency}
+          goalPicked={Boolean(form.draft.goalId)}
           errorAt={(path) => form.errorAt(`conditions.${index}.${path}`)}
           errorOn={(path) => form.errorOn(`conditions.${index}.${path}`)}
           onChange={(changed) => setCondition(index, changed)}

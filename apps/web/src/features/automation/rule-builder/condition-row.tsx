@@ -6,6 +6,7 @@ import {
   CONDITION_COMPARATORS,
   RANGE_COMPARATORS,
   RULE_CONDITION_METRICS,
+  isGoalConditionMetric,
   ruleMetricKind,
   type ConditionComparator,
   type RuleConditionMetric,
@@ -42,6 +43,8 @@ export function ConditionRow(props: {
   index: number;
   condition: ConditionDraft;
   currency: string;
+  /** Goal metrics are offered once the rule has a goal. */
+  goalPicked: boolean;
   /** Translated problems at or below, and exactly at, a path within the condition. */
   errorAt(path: string): string | undefined;
   errorOn(path: string): string | undefined;
@@ -58,9 +61,11 @@ export function ConditionRow(props: {
   const unit = ruleMetricUnit(condition.metric, currency);
   const unitSection = unit ? <Text size="xs">{unit}</Text> : undefined;
   const metricOptions = (kind?: string) =>
-    RULE_CONDITION_METRICS.filter((metric) => !kind || ruleMetricKind(metric) === kind).map(
-      (metric) => ({ value: metric, label: ruleMetricLabel(t, metric) }),
-    );
+    RULE_CONDITION_METRICS.filter(
+      (metric) =>
+        (!kind || ruleMetricKind(metric) === kind) &&
+        (props.goalPicked || !isGoalConditionMetric(metric) || metric === condition.metric),
+    ).map((metric) => ({ value: metric, label: ruleMetricLabel(t, metric) }));
 
   return (
     <Stack gap="xs" className={classes.row} role="group" aria-label={number}>

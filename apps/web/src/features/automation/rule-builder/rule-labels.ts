@@ -1,6 +1,7 @@
 // Words, units and values of rule metrics: report metrics reuse the overview's names and formats;
-// the entity's own bid and daily budget (money) have their own names.
+// the entity's own bid and daily budget (money) have their own names, goal metrics theirs.
 import {
+  isGoalConditionMetric,
   METRIC_KEYS,
   ruleMetricKind,
   type MetricKey,
@@ -14,6 +15,7 @@ const isReportMetric = (metric: RuleConditionMetric): metric is MetricKey =>
   (METRIC_KEYS as readonly string[]).includes(metric);
 
 export function ruleMetricLabel(t: TFunction, metric: RuleConditionMetric): string {
+  if (isGoalConditionMetric(metric)) return t(`goalRules.metrics.${metric}`);
   return isReportMetric(metric)
     ? t(`overview.metrics.${metric}`)
     : t(`automation.metrics.${metric}`);
@@ -33,6 +35,13 @@ export function formatRuleMetric(
   currency: string,
 ): string {
   if (value === null || value === undefined) return NO_VALUE;
+  if (isGoalConditionMetric(metric)) {
+    const kind = ruleMetricKind(metric);
+    if (kind === 'money') return formatMicros(value, currency);
+    return kind === 'ratio'
+      ? `${(value * 100).toFixed(2)}%`
+      : value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  }
   return isReportMetric(metric)
     ? formatMetric(metric, value, currency)
     : formatMicros(value, currency);
