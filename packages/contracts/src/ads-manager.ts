@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ENTITY_LIST_TABS, type EntityListTab } from './campaigns';
 import type { ReportTotals } from './currencies';
-import type { GoalCounts } from './goal-metrics';
+import { GOAL_METRIC_KEYS, type GoalCounts, type GoalMetricKey } from './goal-metrics';
 import { METRIC_KEYS, type MetricCounts, type MetricKey } from './metrics';
 import {
   dateRangeSchema,
@@ -77,8 +77,12 @@ export const ENTITY_SORT_COLUMNS = [
   'matchType',
 ] as const;
 export type EntitySortColumn = (typeof ENTITY_SORT_COLUMNS)[number];
-export const REPORT_SORT_COLUMNS = [...ENTITY_SORT_COLUMNS, ...METRIC_KEYS] as const;
-export type ReportSortColumn = EntitySortColumn | MetricKey;
+export const REPORT_SORT_COLUMNS = [
+  ...ENTITY_SORT_COLUMNS,
+  ...METRIC_KEYS,
+  ...GOAL_METRIC_KEYS,
+] as const;
+export type ReportSortColumn = EntitySortColumn | MetricKey | GoalMetricKey;
 
 /** Metric filters of the filter panel (spec 1 §9 operators). */
 export const METRIC_FILTER_OPERATORS = ['GREATER_THAN', 'LESS_THAN', 'EQUALS', 'BETWEEN'] as const;
