@@ -77,6 +77,7 @@ export const ENTITY_SORT_COLUMNS = [
   'matchType',
 ] as const;
 export type EntitySortColumn = (typeof ENTITY_SORT_COLUMNS)[number];
+/** Goal metrics sort only with a goal picked (`goalId`). */
 export const REPORT_SORT_COLUMNS = [
   ...ENTITY_SORT_COLUMNS,
   ...METRIC_KEYS,
