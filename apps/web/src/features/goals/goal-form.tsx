@@ -65,6 +65,11 @@ export function GoalFormModal(props: {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { goal } = props;
+  // A goal's app stays choosable while it is edited, even when it no longer runs campaigns.
+  const apps =
+    goal && !props.apps.some((entry) => entry.appId === goal.appId)
+      ? [...props.apps, { appId: goal.appId, name: goal.appName }]
+      : props.apps;
   const [name, setName] = useState(goal?.name ?? '');
   const [appId, setAppId] = useState<string | null>(
     goal ? String(goal.appId) : props.apps.length === 1 ? String(props.apps[0]!.appId) : null,
@@ -159,13 +164,13 @@ export function GoalFormModal(props: {
             <Select
               label={t('goals.form.app')}
               required
-              data={props.apps.map((entry) => ({ value: String(entry.appId), label: entry.name }))}
+              data={apps.map((entry) => ({ value: String(entry.appId), label: entry.name }))}
               value={appId}
               onChange={(value) => {
                 setAppId(value);
                 clear('appId');
               }}
-              searchable={props.apps.length > 8}
+              searchable={apps.length > 8}
               error={errors.appId ? t(errors.appId) : undefined}
             />
             <Select

@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconEdit, IconPlus, IconPlugConnected, IconTarget, IconTrash } from '@tabler/icons-react';
-import { ATTRIBUTION_MESSAGES, type GoalMetricKey } from '@tapwise/contracts';
+import { ATTRIBUTION_MESSAGES, DEFAULT_CURRENCY, type GoalMetricKey } from '@tapwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -184,7 +184,7 @@ function GoalsTable(props: { goals: Goal[]; canWrite: boolean; onEdit(goal: Goal
                     {formatGoalMetric(
                       metric,
                       values?.[metric] ?? null,
-                      goal.numbers?.currency ?? 'USD',
+                      goal.numbers?.currency ?? DEFAULT_CURRENCY,
                     )}
                   </Table.Td>
                 ))}
