@@ -37,6 +37,8 @@ const CampaignGeneratorPage = lazyPage(
 const PageEmptyState = lazyPage(() => import('../features/system/page-empty-state'));
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
+const GoalsPage = lazyPage(() => import('../features/goals/goals-page'));
+const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
 /** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
@@ -79,6 +81,14 @@ export function renderPage(page: PageKey): ReactElement {
       return <SaPanelPage />;
     case 'integrations':
       return <IntegrationsPage />;
+    case 'kochavaIntegration':
+      return <KochavaPage />;
+    case 'goals':
+      return (
+        <IntegrationGuard>
+          <GoalsPage />
+        </IntegrationGuard>
+      );
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
     // Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6).

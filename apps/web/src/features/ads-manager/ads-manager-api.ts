@@ -45,6 +45,11 @@ const ROW = `level id name status displayStatus deleted modificationTime adAccou
   adGroupId details counts ${COUNTS}`;
 const TOTALS = `totals { byCurrency { currency counts ${COUNTS} }
   converted { currency counts ${COUNTS} unconvertible source } }`;
+const GOAL_COUNTS = 'goalCounts { goals goalsRevenueMicros attrInstalls }';
+/** With a goal picked, rows and totals carry its counts as well. */
+const GOAL_ROW = `rows { ${ROW} ${GOAL_COUNTS} } total totals {
+  byCurrency { currency counts ${COUNTS} ${GOAL_COUNTS} }
+  converted { currency counts ${COUNTS} ${GOAL_COUNTS} unconvertible source } }`;
 const VIEW = 'id name tab pinned updatedAt definition';
 const PRESET = 'id name tab columns';
 
@@ -87,7 +92,7 @@ export const adsManagerApi = {
     const result = await graphqlRequest<{ page: ReportPage }>(
       `query Report($query: ReportQueryInput!) {
         page: ${field}(query: $query) {
-          rows { ${ROW} } total ${TOTALS}
+          ${query.goalId ? GOAL_ROW : `rows { ${ROW} } total ${TOTALS}`}
           statusCounts { all live paused deleted draft }
         }
       }`,

@@ -24,6 +24,7 @@ import { useNow } from '../../shared/time/use-now';
 import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { CreateCampaignMenu } from '../campaign-creation/create-campaign-menu';
+import { GoalPicker } from '../goals/goal-picker';
 import { WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
@@ -113,7 +114,14 @@ function AdsManagerContent(props: {
   const now = new Date(useNow(MINUTE_MS));
   const resolved = resolveChoice(state.period, now);
   const { start, end } = resolved.currdate;
-  const base = useMemo(() => reportQueryOf(state, { start, end }), [state, start, end]);
+  // A goal belongs to an app: picked for one app, it is dropped when another comes into view.
+  const appId = state.scope.adamId ?? null;
+  const [picked, setPicked] = useState<{ appId: number | null; goalId: string } | null>(null);
+  const goalId = picked && picked.appId === appId ? picked.goalId : undefined;
+  const base = useMemo(
+    () => ({ ...reportQueryOf(state, { start, end }), ...(goalId ? { goalId } : {}) }),
+    [state, start, end, goalId],
+  );
   const tabSettings = useTabSettings(state, explicitView, update);
   const { settings } = tabSettings;
   const withMetrics = level !== 'negativeKeywords';
@@ -144,11 +152,19 @@ function AdsManagerContent(props: {
             withMatchType={level === 'keywords' || level === 'negativeKeywords'}
             onApply={(metricFilters, matchType) => update({ metricFilters, matchType })}
           />
+          {withMetrics && (
+            <GoalPicker
+              appId={appId}
+              value={goalId ?? null}
+              onChange={(next) => setPicked(next ? { appId, goalId: next } : null)}
+            />
+          )}
         </Group>
         <Group gap="xs">
           <ExportMenu level={level} base={base} columns={settings.columns} />
           <ColumnChooser
             tab={level}
+            withGoal={goalId !== undefined}
             columns={settings.columns}
             onChange={(columns) => tabSettings.setSettings({ ...settings, columns })}
           />

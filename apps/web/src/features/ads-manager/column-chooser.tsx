@@ -11,12 +11,14 @@ import { useTablePresets } from './use-views';
 
 export function ColumnChooser(props: {
   tab: VisibleTab;
+  /** A goal is picked: its columns are offered too. */
+  withGoal?: boolean;
   columns: readonly string[];
   onChange(columns: string[]): void;
 }) {
   const { t } = useTranslation();
   const presets = useTablePresets(props.tab);
-  const available = columnsOf(props.tab);
+  const available = columnsOf(props.tab, props.withGoal);
   const shown = new Set(props.columns);
   // Keeps the table's order: the chosen columns in the order the tab lists them.
   const toggle = (key: string) =>

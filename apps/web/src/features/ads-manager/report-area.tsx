@@ -144,6 +144,7 @@ export function ReportArea(props: {
         state={state}
         report={report}
         columns={props.columns}
+        withGoal={props.base.goalId !== undefined}
         actions={tableActions}
         selectedIds={selection.selectedIds}
         onToggleRow={selection.toggleRow}

@@ -22,6 +22,8 @@ export function ReportSection(props: {
   state: AdsManagerState;
   report: ReturnType<typeof useReport>;
   columns: readonly string[];
+  /** A goal is picked: its columns may show. */
+  withGoal?: boolean;
   actions: TableActions;
   selectedIds: ReadonlySet<string>;
   onToggleRow(row: ReportRow): void;
@@ -41,8 +43,8 @@ export function ReportSection(props: {
 
   // One array per column choice, so the memoised rows keep their props while pages load.
   const columns = useMemo(
-    () => visibleColumns(state.tab, props.columns),
-    [state.tab, props.columns],
+    () => visibleColumns(state.tab, props.columns, props.withGoal),
+    [state.tab, props.columns, props.withGoal],
   );
 
   let body;

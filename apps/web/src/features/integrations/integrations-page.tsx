@@ -1,6 +1,8 @@
-// /integrations: the Apple Ads integration of the company and the way to connect it.
+// /integrations: the Apple Ads integration of the company and the way to connect it, then the
+// attribution partners of its apps.
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { PartnerIntegrations } from '../attribution/partner-integrations';
 import { AppleAdsIntegration } from './apple-ads-integration';
 
 export default function IntegrationsPage() {
@@ -8,6 +10,7 @@ export default function IntegrationsPage() {
   return (
     <PageFrame title={t('pages.integrations.title')}>
       <AppleAdsIntegration />
+      <PartnerIntegrations />
     </PageFrame>
   );
 }

@@ -84,8 +84,13 @@ export const overviewKeys = {
   totals: (scope: OverviewScope) => ['overview', 'totals', scope] as const,
   series: (scope: OverviewScope, granularity: SeriesGranularity) =>
     ['overview', 'series', scope, granularity] as const,
-  top: (kind: TopEntityKind, scope: OverviewScope, param: MetricKey, sortDesc: boolean) =>
-    ['overview', 'top', kind, scope, param, sortDesc] as const,
+  top: (
+    kind: TopEntityKind,
+    scope: OverviewScope,
+    param: MetricKey,
+    sortDesc: boolean,
+    goalId: string | null = null,
+  ) => ['overview', 'top', kind, scope, param, sortDesc, goalId] as const,
   breakdown: (dimension: BreakdownDimension, scope: OverviewScope) =>
     ['overview', 'breakdown', dimension, scope] as const,
   chartPresets: ['overview', 'chartPresets'] as const,
@@ -133,7 +138,13 @@ export const overviewApi = {
       )
     ).getOverviewSeries,
 
-  top: async (kind: TopEntityKind, scope: OverviewScope, param: MetricKey, sortDesc: boolean) => {
+  top: async (
+    kind: TopEntityKind,
+    scope: OverviewScope,
+    param: MetricKey,
+    sortDesc: boolean,
+    goalId: string | null = null,
+  ) => {
     const field = kind === 'keywords' ? 'getTopKeywords' : 'getTopAdGroups';
     const result = await graphqlRequest<{ rows: TopEntityRow[] }>(
       `query TopEntities($input: TopEntitiesInput!) { rows: ${field}(input: $input) { ${ENTITY_ROW} } }`,
@@ -144,6 +155,7 @@ export const overviewApi = {
           param,
           period: scope.currdate,
           sortDesc,
+          ...(goalId ? { goalId } : {}),
         },
       },
     );

@@ -17,6 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyPageState, PageFrame } from '../../shared/ui/page-frame';
+import { GoalCards } from '../goals/goal-cards';
+import { GoalPicker } from '../goals/goal-picker';
 import { useIntegrationInfo } from '../integrations/use-integration-info';
 import { AppSelector } from './app-selector';
 import { BreakdownsSection } from './breakdowns-section';
@@ -133,7 +135,10 @@ function OverviewContent(props: OverviewContentProps) {
     adGroups: DEFAULT_TOP_SORT,
   });
   const [breakdownMetric, setBreakdownMetric] = useState<MetricKey>('spend');
-  const panels = useOverviewPanels(scope, { granularity: series.granularity, topSort });
+  // A goal belongs to its app: it is dropped when another app is picked.
+  const [picked, setPicked] = useState<{ adamId: number; goalId: string } | null>(null);
+  const goalId = picked && picked.adamId === app.adamId ? picked.goalId : null;
+  const panels = useOverviewPanels(scope, { granularity: series.granularity, topSort, goalId });
   const report = overviewReport(app, series.granularity, panels);
   const currency = panels.totals.data?.currency ?? app.currency;
 
@@ -155,6 +160,11 @@ function OverviewContent(props: OverviewContentProps) {
               props.onPeriodChange(period);
               if (preset) props.onAppChange(preset);
             }}
+          />
+          <GoalPicker
+            appId={app.adamId}
+            value={goalId}
+            onChange={(next) => setPicked(next ? { adamId: app.adamId, goalId: next } : null)}
           />
         </Group>
         <ExportActions
@@ -182,6 +192,20 @@ function OverviewContent(props: OverviewContentProps) {
       >
         {(totals) => <TotalsBody totals={totals} />}
       </OverviewPanel>
+      {goalId && (
+        <GoalCards
+          totals={panels.totals.data}
+          query={{
+            adAccountId: scope.adAccountId,
+            adamId: scope.adamId,
+            currdate: scope.currdate,
+            prevdate: scope.prevdate,
+            ...(scope.until ? { until: scope.until } : {}),
+            goalId,
+            granularity: series.granularity,
+          }}
+        />
+      )}
       {panels.totals.data && isEmpty(panels.totals.data.current) ? (
         <EmptyPageState
           icon={<IconChartBar size={28} />}

@@ -34,6 +34,8 @@ export const DEFAULT_TOP_SORT: TopSort = { param: 'spend', sortDesc: true };
 export interface PanelSettings {
   granularity: SeriesGranularity;
   topSort: Record<TopEntityKind, TopSort>;
+  /** The goal picked: the top lists carry its counts. */
+  goalId?: string | null;
 }
 
 /** Stands in for the scope while there is none; queries are disabled then. */
@@ -49,8 +51,8 @@ function panelQueries(scope: OverviewScope, settings: PanelSettings) {
   const top = (kind: TopEntityKind) => {
     const { param, sortDesc } = settings.topSort[kind];
     return queryOptions({
-      queryKey: overviewKeys.top(kind, scope, param, sortDesc),
-      queryFn: () => overviewApi.top(kind, scope, param, sortDesc),
+      queryKey: overviewKeys.top(kind, scope, param, sortDesc, settings.goalId ?? null),
+      queryFn: () => overviewApi.top(kind, scope, param, sortDesc, settings.goalId ?? null),
     });
   };
   return {

@@ -3,6 +3,7 @@
 import {
   METRICS,
   METRIC_KEYS,
+  type GoalCounts,
   type MetricCounts,
   type MetricKey,
   type ReportRow,
@@ -21,6 +22,7 @@ import {
   textCell,
   type CellProps,
 } from './cells';
+import { GOAL_COLUMNS } from './goal-columns';
 import { rowCurrency } from './row-values';
 
 export interface TableColumn {
@@ -31,8 +33,8 @@ export interface TableColumn {
   numeric?: boolean;
   sortKey?: ReportSortColumn;
   Cell: ComponentType<CellProps>;
-  /** The totals row's text, for columns that add up. */
-  total?(totals: MetricCounts, currency: string): string;
+  /** The totals row's text, for columns that add up; goal columns read the goal counts too. */
+  total?(totals: MetricCounts, currency: string, goalCounts?: GoalCounts | null): string;
   /** Money: a converted total is marked as such. */
   money?: boolean;
 }
@@ -200,10 +202,14 @@ const ENTITY_COLUMNS: Record<VisibleTab, readonly TableColumn[]> = {
   ads: [status, creativeType, adGroupName, campaignName],
 };
 
-/** Negative keywords have no results; every other tab offers every metric. */
-export function columnsOf(tab: VisibleTab): readonly TableColumn[] {
-  return tab === 'negativeKeywords'
-    ? ENTITY_COLUMNS[tab]
+/**
+ * Negative keywords have no results; every other tab offers every metric, and the goal metrics
+ * while a goal is picked.
+ */
+export function columnsOf(tab: VisibleTab, withGoal = false): readonly TableColumn[] {
+  if (tab === 'negativeKeywords') return ENTITY_COLUMNS[tab];
+  return withGoal
+    ? [...ENTITY_COLUMNS[tab], ...METRIC_COLUMNS, ...GOAL_COLUMNS]
     : [...ENTITY_COLUMNS[tab], ...METRIC_COLUMNS];
 }
 
@@ -225,7 +231,11 @@ export function defaultColumnKeys(tab: VisibleTab): string[] {
 }
 
 /** The chosen columns in order, known keys only (a saved view may name retired columns). */
-export function visibleColumns(tab: VisibleTab, keys: readonly string[]): TableColumn[] {
-  const available = new Map(columnsOf(tab).map((entry) => [entry.key, entry]));
+export function visibleColumns(
+  tab: VisibleTab,
+  keys: readonly string[],
+  withGoal = false,
+): TableColumn[] {
+  const available = new Map(columnsOf(tab, withGoal).map((entry) => [entry.key, entry]));
   return keys.flatMap((key) => available.get(key) ?? []);
 }

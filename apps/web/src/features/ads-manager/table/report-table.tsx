@@ -228,7 +228,7 @@ const TotalsRows = memo(function TotalsRows(props: {
   const several = byCurrency.length > 1 || converted !== null;
   return (
     <Table.Tfoot style={stickyEdge('bottom')}>
-      {byCurrency.map(({ currency, counts }) => (
+      {byCurrency.map(({ currency, counts, goalCounts }) => (
         <Table.Tr key={currency} data-testid="totals-row" data-currency={currency}>
           <Table.Td style={pinned(0)} />
           <Table.Td style={pinned(SELECT_WIDTH)}>
@@ -241,7 +241,7 @@ const TotalsRows = memo(function TotalsRows(props: {
           {props.columns.map((entry) => (
             <Table.Td key={entry.key} style={cellStyle(entry)}>
               <Text size="sm" fw={700} data-testid={`total-${entry.key}`}>
-                {entry.total?.(counts, currency) ?? ''}
+                {entry.total?.(counts, currency, goalCounts) ?? ''}
               </Text>
             </Table.Td>
           ))}
@@ -265,7 +265,7 @@ function ConvertedTotalsRow(props: {
   withActions: boolean;
 }) {
   const { t } = useTranslation();
-  const { currency, counts, unconvertible } = props.converted;
+  const { currency, counts, goalCounts, unconvertible } = props.converted;
   const rates = t(`currency.sources.${props.converted.source ?? 'none'}`);
   const explanation = counts
     ? t('adsManager.table.convertedTooltip', { currency, rates })
@@ -288,7 +288,7 @@ function ConvertedTotalsRow(props: {
         </Tooltip>
       </Table.Td>
       {props.columns.map((entry) => {
-        const text = counts ? (entry.total?.(counts, currency) ?? '') : '';
+        const text = counts ? (entry.total?.(counts, currency, goalCounts) ?? '') : '';
         return (
           <Table.Td key={entry.key} style={cellStyle(entry)}>
             <Text size="sm" fw={700} fs="italic" data-testid={`converted-total-${entry.key}`}>

@@ -1,0 +1,81 @@
+// The overview's goal cards: one goal's goals, cost per goal, revenue and ROAS over the period,
+// each with its change against the previous period, from getAppEventsDataForOverview and the
+// overview's own spend.
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  GOAL_METRICS,
+  type GoalMetricKey,
+  type GoalOverviewQuery,
+  type MetricChange,
+  type OverviewTotals,
+} from '@tapwise/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TONE_COLOR, formatRelativeChange } from '../../shared/format/metric-format';
+import { PanelFailure } from '../../shared/ui/panel';
+import { formatGoalMetric, rowGoalValues } from './goal-values';
+import { goalKeys, goalsApi } from './goals-api';
+
+export const GOAL_CARD_METRICS = [
+  'goals',
+  'costPerGoal',
+  'goalsRevenue',
+  'goalsRoas',
+] as const satisfies readonly GoalMetricKey[];
+
+export function goalChange(
+  key: GoalMetricKey,
+  current: number | null,
+  previous: number | null,
+): MetricChange {
+  if (current === null || previous === null)
+    return { absolute: null, relative: null, tone: 'neutral' };
+  const absolute = current - previous;
+  const relative = previous === 0 ? null : absolute / Math.abs(previous);
+  const better = GOAL_METRICS[key].direction === 'higherIsBetter';
+  const tone = absolute === 0 ? 'neutral' : absolute > 0 === better ? 'good' : 'bad';
+  return { absolute, relative, tone };
+}
+
+export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTotals | undefined }) {
+  const { t } = useTranslation();
+  const overview = useQuery({
+    queryKey: goalKeys.overview(props.query),
+    queryFn: () => goalsApi.overview(props.query),
+  });
+  if (overview.isPending || !props.totals)
+    return <Skeleton height={110} aria-label={t('goals.loading')} />;
+  if (overview.isError) return <PanelFailure onRetry={() => void overview.refetch()} />;
+  const { currency } = overview.data;
+  const current = rowGoalValues(props.totals.current, overview.data.current);
+  const previous = rowGoalValues(props.totals.previous, overview.data.previous);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="goal-cards">
+      {GOAL_CARD_METRICS.map((metric) => {
+        const change = goalChange(metric, current[metric], previous[metric]);
+        return (
+          <Paper key={metric} withBorder p="sm" data-testid={`goal-card-${metric}`}>
+            <Stack gap={2}>
+              <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+                {t(`goals.metrics.${metric}`)}
+              </Text>
+              <Text size="lg" fw={700} data-testid="goal-card-value">
+                {formatGoalMetric(metric, current[metric], currency)}
+              </Text>
+              <Group gap={4} c={TONE_COLOR[change.tone]} data-tone={change.tone}>
+                <Text size="xs" c="inherit" fw={500}>
+                  {formatRelativeChange(change)}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('goals.previousValue', {
+                  value: formatGoalMetric(metric, previous[metric], currency),
+                })}
+              </Text>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
