@@ -38,10 +38,7 @@ import {
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
-import {
-  seedAttributionDaily,
-  seedGoal,
-} from '../modules/goals/goal-factories';
+import { seedAttributionDaily, seedGoal } from '../modules/goals/goal-factories';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;

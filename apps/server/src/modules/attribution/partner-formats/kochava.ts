@@ -2,20 +2,8 @@
 // destination URL with the macros the user selects. {event_name} is "_install" for installs;
 // {network_name} names the attributed network ("Apple Search Ads"); Apple's ids come from the
 // AdServices claim (campaignId, adGroupId, keywordId) in the campaign macros.
-import type { AttributedEvent, GoalEventType } from '@tapwise/contracts';
-import {
-  appleId,
-  country,
-  eventTypeOf,
-  flatFields,
-  instant,
-  networkOf,
-  requiredInstant,
-  requiredText,
-  revenue,
-  text,
-  type PostbackInput,
-} from './fields';
+import type { GoalEventType } from '@tapwise/contracts';
+import { flatPostbackParser } from './flat-format';
 
 /** Kochava's standard event names (support.kochava.com "Post-Install Event Examples"). */
 export const KOCHAVA_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
@@ -45,29 +33,18 @@ export const KOCHAVA_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
   view: 'View',
 };
 
-const INSTALL_NAMES = new Set(['_install', 'install']);
-
-export function parseKochava(input: PostbackInput): AttributedEvent {
-  const fields = flatFields(input);
-  const eventName = requiredText(fields, 'event_name');
-  const kind = INSTALL_NAMES.has(eventName.toLowerCase()) ? 'install' : 'event';
-  const network = networkOf(text(fields, 'network_name', 'network'));
-  const apple = network === 'APPLE_ADS';
-  return {
-    eventId: text(fields, 'event_id', 'kochava_event_id'),
-    kind,
-    eventName: kind === 'install' ? 'install' : eventName,
-    eventType: kind === 'install' ? null : eventTypeOf(eventName, KOCHAVA_EVENT_TYPES),
-    network,
-    campaignId: apple ? appleId(fields, 'campaign_id', 'iad_campaign_id') : null,
-    adGroupId: apple ? appleId(fields, 'adgroup_id', 'iad_adgroup_id') : null,
-    keywordId: apple ? appleId(fields, 'keyword_id', 'iad_keyword_id') : null,
-    countryOrRegion: country(text(fields, 'country_code', 'country')),
-    eventTime: requiredInstant(fields, 'event_time', 'date', 'event_date'),
-    installTime: instant(fields, 'install_time', 'install_date'),
-    revenue:
-      kind === 'event'
-        ? revenue(text(fields, 'revenue', 'event_value'), text(fields, 'currency'))
-        : null,
-  };
-}
+export const parseKochava = flatPostbackParser({
+  eventName: ['event_name'],
+  installNames: ['_install', 'install'],
+  eventId: ['event_id', 'kochava_event_id'],
+  network: ['network_name', 'network'],
+  campaignId: ['campaign_id', 'iad_campaign_id'],
+  adGroupId: ['adgroup_id', 'iad_adgroup_id'],
+  keywordId: ['keyword_id', 'iad_keyword_id'],
+  country: ['country_code', 'country'],
+  eventTime: ['event_time', 'date', 'event_date'],
+  installTime: ['install_time', 'install_date'],
+  revenue: ['revenue', 'event_value'],
+  currency: ['currency'],
+  eventTypes: KOCHAVA_EVENT_TYPES,
+});

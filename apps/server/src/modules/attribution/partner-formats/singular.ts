@@ -3,20 +3,8 @@
 // is_install), times as Unix seconds (install_utc_timestamp, event_utc_timestamp), the network
 // as "network" ("Apple Search Ads"), the network's own ids as network_campaign_id /
 // network_sub_campaign_id / network_keyword_id, revenue as "revenue" with "currency".
-import type { AttributedEvent, GoalEventType } from '@tapwise/contracts';
-import {
-  appleId,
-  country,
-  eventTypeOf,
-  flatFields,
-  instant,
-  networkOf,
-  requiredInstant,
-  requiredText,
-  revenue,
-  text,
-  type PostbackInput,
-} from './fields';
+import type { GoalEventType } from '@tapwise/contracts';
+import { flatPostbackParser } from './flat-format';
 
 /** Singular's standard event names (support.singular.net "Standard Events and Attributes"). */
 export const SINGULAR_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
@@ -38,35 +26,19 @@ export const SINGULAR_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
   sng_invite: 'Share With Friend',
 };
 
-const INSTALL_NAMES = new Set(['__install__', 'install', '__start__']);
-
-export function parseSingular(input: PostbackInput): AttributedEvent {
-  const fields = flatFields(input);
-  const eventName = requiredText(fields, 'event_name', 'name');
-  const isInstall =
-    INSTALL_NAMES.has(eventName.toLowerCase()) || text(fields, 'is_install') === 'true';
-  const kind = isInstall ? 'install' : 'event';
-  const network = networkOf(text(fields, 'network', 'network_name', 'partner'));
-  const apple = network === 'APPLE_ADS';
-  return {
-    eventId: text(fields, 'event_id', 'singular_event_id'),
-    kind,
-    eventName: isInstall ? 'install' : eventName,
-    eventType: isInstall ? null : eventTypeOf(eventName, SINGULAR_EVENT_TYPES),
-    network,
-    campaignId: apple ? appleId(fields, 'network_campaign_id', 'campaign_id') : null,
-    adGroupId: apple
-      ? appleId(fields, 'network_sub_campaign_id', 'sub_campaign_id', 'adgroup_id')
-      : null,
-    keywordId: apple ? appleId(fields, 'network_keyword_id', 'keyword_id') : null,
-    countryOrRegion: country(text(fields, 'country', 'country_code')),
-    eventTime: requiredInstant(fields, 'event_utc_timestamp', 'event_timestamp', 'utc_timestamp'),
-    installTime: instant(fields, 'install_utc_timestamp', 'install_timestamp'),
-    revenue: isInstall
-      ? null
-      : revenue(
-          text(fields, 'revenue', 'original_revenue'),
-          text(fields, 'currency', 'original_currency'),
-        ),
-  };
-}
+export const parseSingular = flatPostbackParser({
+  eventName: ['event_name', 'name'],
+  installNames: ['__install__', 'install', '__start__'],
+  installFlag: 'is_install',
+  eventId: ['event_id', 'singular_event_id'],
+  network: ['network', 'network_name', 'partner'],
+  campaignId: ['network_campaign_id', 'campaign_id'],
+  adGroupId: ['network_sub_campaign_id', 'sub_campaign_id', 'adgroup_id'],
+  keywordId: ['network_keyword_id', 'keyword_id'],
+  country: ['country', 'country_code'],
+  eventTime: ['event_utc_timestamp', 'event_timestamp', 'utc_timestamp'],
+  installTime: ['install_utc_timestamp', 'install_timestamp'],
+  revenue: ['revenue', 'original_revenue'],
+  currency: ['currency', 'original_currency'],
+  eventTypes: SINGULAR_EVENT_TYPES,
+});

@@ -2,20 +2,8 @@
 // the macros it chooses. {event} is "install" for installs or the event's name, {created_at}
 // and {acquired_at} are ISO times, {ad_network} names the network ("apple_search_ads"), and the
 // Apple ids come as {remote_campaign_id}, {site_id} (the ad group) and {creative_id} (keyword).
-import type { AttributedEvent, GoalEventType } from '@tapwise/contracts';
-import {
-  appleId,
-  country,
-  eventTypeOf,
-  flatFields,
-  instant,
-  networkOf,
-  requiredInstant,
-  requiredText,
-  revenue,
-  text,
-  type PostbackInput,
-} from './fields';
+import type { GoalEventType } from '@tapwise/contracts';
+import { flatPostbackParser } from './flat-format';
 
 /** Tenjin passes the app's own event names; the usual ones of its SDK examples. */
 export const TENJIN_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
@@ -32,25 +20,18 @@ export const TENJIN_EVENT_TYPES: Readonly<Record<string, GoalEventType>> = {
   ad_view: 'Ad View',
 };
 
-export function parseTenjin(input: PostbackInput): AttributedEvent {
-  const fields = flatFields(input);
-  const eventName = requiredText(fields, 'event', 'event_name');
-  const kind = eventName.toLowerCase() === 'install' ? 'install' : 'event';
-  const network = networkOf(text(fields, 'ad_network', 'network', 'channel'));
-  const apple = network === 'APPLE_ADS';
-  return {
-    eventId: text(fields, 'event_uuid', 'uuid', 'event_id'),
-    kind,
-    eventName: kind === 'install' ? 'install' : eventName,
-    eventType: kind === 'install' ? null : eventTypeOf(eventName, TENJIN_EVENT_TYPES),
-    network,
-    campaignId: apple ? appleId(fields, 'remote_campaign_id', 'campaign_id') : null,
-    adGroupId: apple ? appleId(fields, 'site_id', 'adgroup_id') : null,
-    keywordId: apple ? appleId(fields, 'creative_id', 'keyword_id') : null,
-    countryOrRegion: country(text(fields, 'country')),
-    eventTime: requiredInstant(fields, 'created_at', 'event_time'),
-    installTime: instant(fields, 'acquired_at', 'installed_at', 'install_time'),
-    revenue:
-      kind === 'event' ? revenue(text(fields, 'revenue', 'price'), text(fields, 'currency')) : null,
-  };
-}
+export const parseTenjin = flatPostbackParser({
+  eventName: ['event', 'event_name'],
+  installNames: ['install'],
+  eventId: ['event_uuid', 'uuid', 'event_id'],
+  network: ['ad_network', 'network', 'channel'],
+  campaignId: ['remote_campaign_id', 'campaign_id'],
+  adGroupId: ['site_id', 'adgroup_id'],
+  keywordId: ['creative_id', 'keyword_id'],
+  country: ['country'],
+  eventTime: ['created_at', 'event_time'],
+  installTime: ['acquired_at', 'installed_at', 'install_time'],
+  revenue: ['revenue', 'price'],
+  currency: ['currency'],
+  eventTypes: TENJIN_EVENT_TYPES,
+});
