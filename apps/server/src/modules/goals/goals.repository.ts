@@ -11,6 +11,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../analytics/overview.repository';
 import { goals } from './goals.tables';
+import { TEST_EVENT_NAME, type EventNameRow } from '../attribution/attribution.repository';
 
 export type GoalRecord = typeof goals.$inferSelect;
 
@@ -174,32 +175,24 @@ export async function appsOfCampaigns(
   return rows.map((row) => Number(row.adam_id));
 }
 
-export interface AttrEventName {
-  name: string;
-  eventType: string | null;
-  kind: string;
-  count: number;
-  lastDay: string;
-}
-
-/** The event names the app's partners sent, with their counts and last day. */
+/** The event names the app's partners sent, with their counts and last day; test events left out. */
 export async function listAppEventNames(
   db: Database,
   teamId: string,
   adamId: number,
-): Promise<AttrEventName[]> {
+): Promise<Omit<EventNameRow, 'integrationId'>[]> {
   const rows = await rowsOf(
     db,
     sql`SELECT d.event_name, d.event_type, d.kind, sum(d.count)::float8 AS count,
         max(d.day)::text AS last_day
       FROM attribution_daily d ${liveIntegrations(teamId, adamId)}
-      WHERE d.team_id = ${teamId} AND d.adam_id = ${adamId}
+      WHERE d.team_id = ${teamId} AND d.adam_id = ${adamId} AND d.event_name <> ${TEST_EVENT_NAME}
       GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
   );
   return rows.map((row) => ({
     name: String(row.event_name),
     eventType: row.event_type === null ? null : String(row.event_type),
-    kind: String(row.kind),
+    kind: row.kind === 'install' ? 'install' : 'event',
     count: Number(row.count),
     lastDay: String(row.last_day).slice(0, 10),
   }));
