@@ -1,5 +1,6 @@
 // Goal metrics (spec 2 §3.3 goal columns), defined once beside the Apple metrics. They combine a
 // row's Apple counts with the partner counts for one goal; docs/goals.md explains each choice.
+import { moneyPer, ratio } from './metric-arithmetic';
 import type { MetricCounts, MetricDirection, MetricKind } from './metrics';
 
 /**
@@ -34,14 +35,6 @@ interface GoalMetricDefinition {
   direction: MetricDirection;
   value: (c: Counts) => number | null;
 }
-
-const moneyPer = (micros: number, denominator: number): number | null => {
-  if (denominator === 0) return null;
-  const exact = micros / denominator;
-  return Math.sign(exact) * Math.round(Math.abs(exact));
-};
-const ratio = (numerator: number, denominator: number): number | null =>
-  denominator === 0 ? null : numerator / denominator;
 
 export const GOAL_METRICS = {
   goals: { kind: 'count', direction: 'higherIsBetter', value: (c) => c.goals },

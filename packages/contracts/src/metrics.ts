@@ -1,5 +1,7 @@
 // Report metrics (spec 2 §3.3): the counts Apple reports and every metric derived from them,
 // each defined once here so that the server, the web app, exports and reports agree.
+import { GOAL_METRICS, type GoalMetricKey } from './goal-metrics';
+import { moneyPer, ratio } from './metric-arithmetic';
 
 /** The additive counts Apple reports for any entity and period; money in integer micros. */
 export interface MetricCounts {
@@ -61,15 +63,6 @@ interface MetricDefinition {
   /** null when the metric is undefined for these counts (a zero denominator). */
   value: (c: MetricCounts) => number | null;
 }
-
-/** Derived money rounds half away from zero to whole micros; ratios are left exact. */
-function moneyPer(micros: number, denominator: number, scale = 1): number | null {
-  if (denominator === 0) return null;
-  const exact = (micros * scale) / denominator;
-  return Math.sign(exact) * Math.round(Math.abs(exact));
-}
-const ratio = (numerator: number, denominator: number): number | null =>
-  denominator === 0 ? null : numerator / denominator;
 
 export const METRICS = {
   spend: { kind: 'money', direction: 'neutral', value: (c) => c.localSpendMicros },
@@ -140,8 +133,16 @@ export interface MetricChange {
   tone: 'good' | 'bad' | 'neutral';
 }
 
+/** The kind and direction of any metric, Apple's or a goal's. */
+export function metricTraits(key: MetricKey | GoalMetricKey): {
+  kind: MetricKind;
+  direction: MetricDirection;
+} {
+  return key in METRICS ? METRICS[key as MetricKey] : GOAL_METRICS[key as GoalMetricKey];
+}
+
 export function metricChange(
-  key: MetricKey,
+  key: MetricKey | GoalMetricKey,
   current: number | null,
   previous: number | null,
 ): MetricChange {
@@ -149,7 +150,7 @@ export function metricChange(
     return { absolute: null, relative: null, tone: 'neutral' };
   const absolute = current - previous;
   const relative = previous === 0 ? null : absolute / Math.abs(previous);
-  const direction: MetricDirection = METRICS[key].direction;
+  const { direction } = metricTraits(key);
   const tone =
     absolute === 0 || direction === 'neutral'
       ? 'neutral'

@@ -3,17 +3,16 @@
 // overview's own spend.
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  GOAL_METRICS,
+  metricChange,
   type GoalMetricKey,
   type GoalOverviewQuery,
-  type MetricChange,
   type OverviewTotals,
 } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TONE_COLOR, formatRelativeChange } from '../../shared/format/metric-format';
+import { TONE_COLOR, formatMetric, formatRelativeChange } from '../../shared/format/metric-format';
 import { PanelFailure } from '../../shared/ui/panel';
-import { formatGoalMetric, rowGoalValues } from './goal-values';
+import { rowGoalValues } from './goal-values';
 import { goalKeys, goalsApi } from './goals-api';
 
 export const GOAL_CARD_METRICS = [
@@ -22,20 +21,6 @@ export const GOAL_CARD_METRICS = [
   'goalsRevenue',
   'goalsRoas',
 ] as const satisfies readonly GoalMetricKey[];
-
-export function goalChange(
-  key: GoalMetricKey,
-  current: number | null,
-  previous: number | null,
-): MetricChange {
-  if (current === null || previous === null)
-    return { absolute: null, relative: null, tone: 'neutral' };
-  const absolute = current - previous;
-  const relative = previous === 0 ? null : absolute / Math.abs(previous);
-  const better = GOAL_METRICS[key].direction === 'higherIsBetter';
-  const tone = absolute === 0 ? 'neutral' : absolute > 0 === better ? 'good' : 'bad';
-  return { absolute, relative, tone };
-}
 
 export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTotals | undefined }) {
   const { t } = useTranslation();
@@ -52,7 +37,7 @@ export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTot
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="goal-cards">
       {GOAL_CARD_METRICS.map((metric) => {
-        const change = goalChange(metric, current[metric], previous[metric]);
+        const change = metricChange(metric, current[metric], previous[metric]);
         return (
           <Paper key={metric} withBorder p="sm" data-testid={`goal-card-${metric}`}>
             <Stack gap={2}>
@@ -60,7 +45,7 @@ export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTot
                 {t(`goals.metrics.${metric}`)}
               </Text>
               <Text size="lg" fw={700} data-testid="goal-card-value">
-                {formatGoalMetric(metric, current[metric], currency)}
+                {formatMetric(metric, current[metric], currency)}
               </Text>
               <Group gap={4} c={TONE_COLOR[change.tone]} data-tone={change.tone}>
                 <Text size="xs" c="inherit" fw={500}>
@@ -69,7 +54,7 @@ export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTot
               </Group>
               <Text size="xs" c="dimmed">
                 {t('goals.previousValue', {
-                  value: formatGoalMetric(metric, previous[metric], currency),
+                  value: formatMetric(metric, previous[metric], currency),
                 })}
               </Text>
             </Stack>

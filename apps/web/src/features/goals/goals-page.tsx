@@ -30,7 +30,8 @@ import { hasPermission } from '../auth/session/session-access';
 import { useSession } from '../auth/session/use-session';
 import { useOwnAppChoices } from '../attribution/own-apps';
 import { GoalFormModal } from './goal-form';
-import { formatGoalMetric, goalNumbersValues } from './goal-values';
+import { formatMetric } from '../../shared/format/metric-format';
+import { goalNumbersValues } from './goal-values';
 import { goalKeys, goalsApi, type Goal } from './goals-api';
 
 const MINUTE_MS = 60_000;
@@ -181,7 +182,7 @@ function GoalsTable(props: { goals: Goal[]; canWrite: boolean; onEdit(goal: Goal
                 </Table.Td>
                 {GOAL_TABLE_METRICS.map((metric) => (
                   <Table.Td key={metric} ta="right" data-testid={`goal-${metric}`}>
-                    {formatGoalMetric(
+                    {formatMetric(
                       metric,
                       values?.[metric] ?? null,
                       goal.numbers?.currency ?? DEFAULT_CURRENCY,

@@ -1,14 +1,24 @@
 // How a metric value and its change read on the overview, by the metric's kind in the contracts
 // registry: money from micros in the account's currency, counts as integers, ratios as percents.
-import { METRICS, type MetricChange, type MetricKey } from '@tapwise/contracts';
+import {
+  METRICS,
+  metricTraits,
+  type GoalMetricKey,
+  type MetricChange,
+  type MetricKey,
+} from '@tapwise/contracts';
 import { formatInteger, formatMicros, formatPercent } from './format';
 
 /** Shown where a metric is undefined (a zero denominator) or a change cannot be computed. */
 export const NO_VALUE = '—';
 
-export function formatMetric(key: MetricKey, value: number | null, currency: string): string {
+export function formatMetric(
+  key: MetricKey | GoalMetricKey,
+  value: number | null,
+  currency: string,
+): string {
   if (value === null) return NO_VALUE;
-  switch (METRICS[key].kind) {
+  switch (metricTraits(key).kind) {
     case 'money':
       return formatMicros(value, currency);
     case 'ratio':
@@ -22,7 +32,7 @@ const withSign = (value: number, text: string) => (value > 0 ? `+${text}` : text
 
 /** The absolute change in the metric's unit (a ratio's change in percentage points), signed. */
 export function formatAbsoluteChange(
-  key: MetricKey,
+  key: MetricKey | GoalMetricKey,
   change: MetricChange,
   currency: string,
 ): string {

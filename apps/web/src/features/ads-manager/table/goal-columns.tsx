@@ -2,7 +2,8 @@
 // goal metric over the row's Apple counts and its goal counts, totals likewise.
 import { GOAL_METRICS, GOAL_METRIC_KEYS, type GoalMetricKey } from '@tapwise/contracts';
 import { memo } from 'react';
-import { formatGoalMetric, rowGoalValues } from '../../goals/goal-values';
+import { formatMetric } from '../../../shared/format/metric-format';
+import { rowGoalValues } from '../../goals/goal-values';
 import type { CellProps } from './cells';
 import type { TableColumn } from './columns';
 import { rowCurrency } from './row-values';
@@ -16,10 +17,10 @@ function goalColumn(metric: GoalMetricKey): TableColumn {
     sortKey: metric,
     Cell: memo(function GoalMetricCell({ row }: CellProps) {
       const value = rowGoalValues(row.counts, row.goalCounts)[metric];
-      return formatGoalMetric(metric, value, rowCurrency(row));
+      return formatMetric(metric, value, rowCurrency(row));
     }),
     total: (totals, currency, goalCounts) =>
-      formatGoalMetric(metric, rowGoalValues(totals, goalCounts)[metric], currency),
+      formatMetric(metric, rowGoalValues(totals, goalCounts)[metric], currency),
     money: GOAL_METRICS[metric].kind === 'money',
   };
 }
