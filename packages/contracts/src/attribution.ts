@@ -68,6 +68,16 @@ export const customPostbackBody = z.object({
 });
 export type CustomPostbackBody = z.infer<typeof customPostbackBody>;
 
+/** An event name a partner sent for an app, with the spec's event type it maps to. */
+export interface AttrEventName {
+  name: string;
+  eventType: string | null;
+  kind: 'install' | 'event';
+  count: number;
+  /** The last day it was received for (YYYY-MM-DD). */
+  lastDay: string;
+}
+
 /** The network name the custom postback uses for Apple Ads. */
 export const CUSTOM_POSTBACK_APPLE_NETWORK = 'apple_search_ads';
 

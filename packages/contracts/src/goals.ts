@@ -1,5 +1,6 @@
 // Goal types and the partner event types a goal is built from (spec 2 §3.7), exact strings.
 import { z } from 'zod';
+import type { GoalCounts } from './goal-metrics';
 import { goalNameSchema } from './validation/names';
 
 export const GOAL_TYPES = ['revenue', 'user engagement', 'user action'] as const;
@@ -91,3 +92,28 @@ export const GOAL_MESSAGES = {
   DELETED: 'Deleted Successfully',
   NAME_EXISTS: 'Goal name already exists',
 } as const;
+
+/** A goal's numbers over a period (getGoals): its partner counts and the app's spend. */
+export interface GoalNumbers {
+  /** The reporting currency of both. */
+  currency: string;
+  counts: GoalCounts;
+  spendMicros: number;
+}
+
+/** A goal as the API answers it (docs/api/goals.md). */
+export interface Goal {
+  id: string;
+  name: string;
+  appId: number;
+  appName: string;
+  type: string;
+  events: string[];
+  daysSinceInstall: number;
+  status: GoalStatus;
+  createdAt: string;
+  /** The member's name. */
+  createdBy: string | null;
+  /** getGoals only. */
+  numbers: GoalNumbers | null;
+}

@@ -1,6 +1,7 @@
 // The partner integrations' rows (attribution_integrations) and what the integration operations
 // read of the events they brought. Every function takes the team first; DELETED rows are never
 // found.
+import type { AttrEventName } from '@tapwise/contracts';
 import { and, asc, eq, inArray, max, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { apps } from '../ads-data/ads-entities.tables';
@@ -123,13 +124,8 @@ export async function deleteAttrIntegrationRows(db: Database, teamId: string, id
   });
 }
 
-export interface EventNameRow {
+export interface EventNameRow extends AttrEventName {
   integrationId: string;
-  name: string;
-  eventType: string | null;
-  kind: 'install' | 'event';
-  count: number;
-  lastDay: string;
 }
 
 /** The event names each integration received, test events excluded, most frequent first. */

@@ -1,7 +1,13 @@
 // GraphQL of goals (docs/api/goals.md, Goals): the company's goals with their numbers, the
 // lookups the goal form and pickers use, the overview's goal counts, and create, update, delete.
 // Reads need goals.read, changes goals.write.
-import { dateRangeSchema, goalOverviewQuerySchema, type GoalOverview } from '@tapwise/contracts';
+import {
+  dateRangeSchema,
+  goalOverviewQuerySchema,
+  type Goal,
+  type GoalNumbers,
+  type GoalOverview,
+} from '@tapwise/contracts';
 import { z } from 'zod';
 import { requireTeam } from '../../platform/auth/auth-context';
 import { access } from '../../platform/graphql/access-guard';
@@ -24,8 +30,6 @@ import {
   goalsOfCampaignApp,
   goalsWithNumbers,
   updateGoal,
-  type Goal,
-  type GoalNumbers,
 } from './goals.service';
 
 const GoalInput = builder.inputType('GoalInput', {

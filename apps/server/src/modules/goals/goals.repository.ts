@@ -1,6 +1,7 @@
 // Goals and the partner counts they read (docs/goals.md): the goals table, and attribution_daily
 // summed for one goal per Apple Ads entity. Every function takes the company first.
 import type {
+  AttrEventName,
   DateRange,
   GoalCounts,
   GoalEventType,
@@ -11,7 +12,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../analytics/overview.repository';
 import { goals } from './goals.tables';
-import { TEST_EVENT_NAME, type EventNameRow } from '../attribution/attribution.repository';
+import { TEST_EVENT_NAME } from '../attribution/attribution.repository';
 
 export type GoalRecord = typeof goals.$inferSelect;
 
@@ -180,7 +181,7 @@ export async function listAppEventNames(
   db: Database,
   teamId: string,
   adamId: number,
-): Promise<Omit<EventNameRow, 'integrationId'>[]> {
+): Promise<AttrEventName[]> {
   const rows = await rowsOf(
     db,
     sql`SELECT d.event_name, d.event_type, d.kind, sum(d.count)::float8 AS count,

@@ -10,10 +10,11 @@ import {
   ZERO_GOAL_COUNTS,
   addGoalCounts,
   type DateRange,
+  type Goal,
   type GoalCounts,
+  type GoalNumbers,
   type GoalOverview,
   type GoalOverviewQuery,
-  type GoalStatus,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -34,26 +35,6 @@ import {
   type GoalListed,
 } from './goals.repository';
 import { isUniqueViolation } from '../automation/rules.repository';
-
-export interface GoalNumbers {
-  currency: string;
-  counts: GoalCounts;
-  spendMicros: number;
-}
-
-export interface Goal {
-  id: string;
-  name: string;
-  appId: number;
-  appName: string;
-  type: string;
-  events: string[];
-  daysSinceInstall: number;
-  status: GoalStatus;
-  createdAt: string;
-  createdBy: string | null;
-  numbers: GoalNumbers | null;
-}
 
 function goalOf(listed: GoalListed, numbers: GoalNumbers | null = null): Goal {
   return {

@@ -1,8 +1,11 @@
 // Partner integrations' GraphQL calls (docs/api/goals.md, "Partner integrations"): reading needs
 // integrations.read, the secrets and every change integrations.write.
-import type { AttributionPartner, KochavaAttributionSaveInput } from '@tapwise/contracts';
+import type {
+  AttrEventName,
+  AttributionPartner,
+  KochavaAttributionSaveInput,
+} from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
-import type { AttrEventName } from '../goals/goals-api';
 
 export type AttrStatus = 'ACTIVE' | 'DISABLED' | 'FAILED';
 

@@ -26,6 +26,7 @@ import {
   isValidationMessageKey,
   type GoalInput,
   type GoalType,
+  type Goal,
 } from '@tapwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -34,7 +35,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/http';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { attributionApi, attributionKeys } from '../attribution/attribution-api';
-import { goalKeys, goalsApi, type Goal } from './goals-api';
+import { goalKeys, goalsApi } from './goals-api';
 
 export interface GoalApp {
   appId: number;

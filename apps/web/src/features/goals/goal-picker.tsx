@@ -2,10 +2,10 @@
 // of the company when no app is), hidden while the company has none. Picking one adds the goal
 // metrics; clearing it takes them away.
 import { Select } from '@mantine/core';
-import { utcToday } from '@tapwise/contracts';
+import { utcToday, type Goal } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { goalKeys, goalsApi, type Goal } from './goals-api';
+import { goalKeys, goalsApi } from './goals-api';
 
 function useGoalChoices(appId: number | null) {
   const exists = useQuery({

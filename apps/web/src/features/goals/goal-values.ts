@@ -6,9 +6,9 @@ import {
   goalMetricValues,
   type GoalCounts,
   type GoalMetricValues,
+  type GoalNumbers,
   type MetricCounts,
 } from '@tapwise/contracts';
-import type { GoalNumbers } from './goals-api';
 
 /** A goal's numbers: its partner counts against the app's spend in the period. */
 export function goalNumbersValues(numbers: GoalNumbers): GoalMetricValues {

@@ -1,42 +1,13 @@
 // The goals GraphQL calls (docs/api/goals.md): reading needs goals.read, changing goals.write.
 import type {
+  AttrEventName,
   DateRange,
-  GoalCounts,
+  Goal,
   GoalInput,
   GoalOverview,
   GoalOverviewQuery,
-  GoalStatus,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
-
-export interface GoalNumbers {
-  currency: string;
-  counts: GoalCounts;
-  spendMicros: number;
-}
-
-export interface Goal {
-  id: string;
-  name: string;
-  appId: number;
-  appName: string;
-  type: string;
-  events: string[];
-  daysSinceInstall: number;
-  status: GoalStatus;
-  createdAt: string;
-  createdBy: string | null;
-  numbers: GoalNumbers | null;
-}
-
-/** An event name a partner sent for an app, with the spec's event type it maps to. */
-export interface AttrEventName {
-  name: string;
-  eventType: string | null;
-  kind: string;
-  count: number;
-  lastDay: string;
-}
 
 const GOAL = 'id name appId appName type events daysSinceInstall status createdAt createdBy';
 const NUMBERS = 'numbers { currency spendMicros counts { goals goalsRevenueMicros attrInstalls } }';

@@ -3,7 +3,7 @@
 import { fakeWrites } from '../ads-manager/actions/actions-test-kit';
 import { APP } from '../ads-manager/ads-manager-factories';
 import type { AttrIntegration } from '../attribution/attribution-api';
-import type { AttrEventName, Goal } from './goals-api';
+import type { AttrEventName, Goal } from '@tapwise/contracts';
 
 export const GOAL_ID = '5d0c7a61-6f1e-4c39-9a4e-000000000001';
 export const INTEGRATION_ID = '5d0c7a61-6f1e-4c39-9a4e-0000000000a1';

@@ -14,7 +14,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconEdit, IconPlus, IconPlugConnected, IconTarget, IconTrash } from '@tabler/icons-react';
-import { ATTRIBUTION_MESSAGES, DEFAULT_CURRENCY, type GoalMetricKey } from '@tapwise/contracts';
+import {
+  ATTRIBUTION_MESSAGES,
+  DEFAULT_CURRENCY,
+  type GoalMetricKey,
+  type Goal,
+} from '@tapwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +37,7 @@ import { useOwnAppChoices } from '../attribution/own-apps';
 import { GoalFormModal } from './goal-form';
 import { formatMetric } from '../../shared/format/metric-format';
 import { goalNumbersValues } from './goal-values';
-import { goalKeys, goalsApi, type Goal } from './goals-api';
+import { goalKeys, goalsApi } from './goals-api';
 
 const MINUTE_MS = 60_000;
 
