@@ -16,6 +16,9 @@ import type { AppContext } from '../../apps/server/src/modules/app-context.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
 import { onPostgres, type Figure } from '../support/figures.js';
 
+/** The issue's rate: postbacks per second a partner integration must absorb. */
+const SUSTAINED_RATE = 3_000;
+
 export interface PostbackLoadOptions {
   connections: number;
   seconds: number;
@@ -105,59 +108,95 @@ export async function measurePostbacks(
   if (probe.status !== 200)
     throw new Error(`the probe postback failed: ${JSON.stringify(probeAnswer)}`);
 
-  const result = await autocannon([
-    '--json',
-    '--connections',
-    String(connections),
-    '--duration',
-    String(seconds),
-    '--method',
-    'POST',
-    '--headers',
-    'content-type=application/json',
-    // [<id>] becomes a fresh id in every request: each postback is a distinct event.
-    '--idReplacement',
-    '--body',
-    body('bench-[<id>]'),
-    url,
-  ]);
+  // [<id>] becomes a fresh id in every request: each postback is a distinct event.
+  const load = (extra: string[]) =>
+    autocannon([
+      '--json',
+      '--connections',
+      String(connections),
+      '--duration',
+      String(seconds),
+      '--method',
+      'POST',
+      '--headers',
+      'content-type=application/json',
+      '--idReplacement',
+      '--body',
+      body('bench-[<id>]'),
+      ...extra,
+      url,
+    ]);
+  // The latency target holds at the rate the issue names (an open rate, as partners send), and
+  // the throughput one as fast as the connections can go.
+  const sustained = await load(['--overallRate', String(SUSTAINED_RATE)]);
+  const flat = await load([]);
 
-  const [events] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(attributionEvents)
-    .where(eq(attributionEvents.integrationId, integration.id));
-  const [daily] = await db
-    .select({ n: sql<number>`coalesce(sum(${attributionDaily.count}), 0)::int` })
-    .from(attributionDaily)
-    .where(eq(attributionDaily.integrationId, integration.id));
-  const answered = result['2xx'] + 1;
-  const lost = Math.max(answered - events!.n, answered - daily!.n, 0);
+  // Requests still in flight when autocannon stopped are stored after it: count once the store
+  // has gone quiet, both counts from one snapshot.
+  const counts = async () => {
+    const [row] = await db
+      .select({
+        events: sql<number>`(select count(*) from ${attributionEvents} where ${attributionEvents.integrationId} = ${integration.id})::int`,
+        daily: sql<number>`(select coalesce(sum(${attributionDaily.count}), 0) from ${attributionDaily} where ${attributionDaily.integrationId} = ${integration.id})::int`,
+      })
+      .from(sql`(select 1) as one`);
+    return row!;
+  };
+  let stored = await counts();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await counts();
+    if (again.events === stored.events && again.daily === stored.daily) break;
+    stored = again;
+  }
+  const events = { n: stored.events };
+  const daily = { n: stored.daily };
+  const answered = sustained['2xx'] + flat['2xx'] + 1;
+  const lost = Math.max(answered - events.n, answered - daily.n, 0);
 
   const group = 'Postbacks';
   const engine = dataset.database.engine;
-  const detail = `AppsFlyer JSON, ${connections} connections, ${seconds} s, ${result.requests.total.toLocaleString('en-US')} requests`;
+  const detail = (result: AutocannonResult, how: string) =>
+    `AppsFlyer JSON, ${connections} connections, ${seconds} s ${how}, ${result.requests.total.toLocaleString('en-US')} requests`;
+  const atRate = detail(sustained, `at ${SUSTAINED_RATE.toLocaleString('en-US')}/s offered`);
+  const flatOut = detail(flat, 'flat out');
   return [
     {
       group,
-      name: 'postbacks stored per second',
-      value: result.requests.average,
+      name: 'postbacks stored per second, flat out',
+      value: flat.requests.average,
       unit: 'req/s',
-      ...onPostgres(engine, { is: '>=', value: 3_000, source: 'issue' }),
-      detail,
+      ...onPostgres(engine, { is: '>=', value: SUSTAINED_RATE, source: 'issue' }),
+      detail: flatOut,
     },
-    { group, name: 'p50 latency', value: result.latency.p50, unit: 'ms', detail },
     {
       group,
-      name: 'p99 latency',
-      value: result.latency.p99,
+      name: `postbacks stored per second at ${SUSTAINED_RATE.toLocaleString('en-US')}/s offered`,
+      value: sustained.requests.average,
+      unit: 'req/s',
+      ...onPostgres(engine, { is: '>=', value: SUSTAINED_RATE * 0.98, source: 'issue' }),
+      detail: atRate,
+    },
+    {
+      group,
+      name: 'p50 latency at the offered rate',
+      value: sustained.latency.p50,
+      unit: 'ms',
+      detail: atRate,
+    },
+    {
+      group,
+      name: 'p99 latency at the offered rate',
+      value: sustained.latency.p99,
       unit: 'ms',
       ...onPostgres(engine, { is: '<', value: 100, source: 'issue' }),
-      detail,
+      detail: atRate,
     },
+    { group, name: 'p99 latency flat out', value: flat.latency.p99, unit: 'ms', detail: flatOut },
     {
       group,
       name: 'errors',
-      value: result.errors + result.timeouts + result.non2xx,
+      value: [sustained, flat].reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
       unit: 'count',
       target: { is: '=', value: 0, source: 'budget' },
       detail: 'failed connections, timeouts, non-2xx answers',
@@ -168,7 +207,15 @@ export async function measurePostbacks(
       value: lost,
       unit: 'count',
       target: { is: '=', value: 0, source: 'issue' },
-      detail: `${answered.toLocaleString('en-US')} answered 200, ${events!.n.toLocaleString('en-US')} events stored, ${daily!.n.toLocaleString('en-US')} counted daily`,
+      detail: `${answered.toLocaleString('en-US')} answered 200, ${events.n.toLocaleString('en-US')} events stored, ${daily.n.toLocaleString('en-US')} counted daily`,
+    },
+    {
+      group,
+      name: 'daily counts out of step with the events',
+      value: Math.abs(daily.n - events.n),
+      unit: 'count',
+      target: { is: '=', value: 0, source: 'issue' },
+      detail: 'each stored event counted once in attribution_daily',
     },
   ];
 }
