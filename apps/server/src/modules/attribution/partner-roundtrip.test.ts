@@ -3,7 +3,7 @@
 // install and event stored once (duplicates and shuffled order included) with the sandbox's own
 // Apple Ads ids; each partner's test event accepted by the route and never listed; and the demo's
 // partner (a custom postback on the first app, 30 days sent by the sandbox).
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, max, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../platform/testing/api-client';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
@@ -188,8 +188,30 @@ describe("the demo's partner", () => {
     expect(demo!.eventNames.map((name) => name.name)).toEqual(
       expect.arrayContaining(['install', 'Registration Complete', 'Start Trial']),
     );
-    // Run again (a restart): nothing is sent twice.
+    // The demo shows a goal with numbers: its trials over the days the sandbox sent.
+    const [sent] = await db
+      .select({ start: min(attributionEvents.day), end: max(attributionEvents.day) })
+      .from(attributionEvents)
+      .where(eq(attributionEvents.integrationId, demo!.id));
+    const goals = await api.graphql<{
+      getGoals: { name: string; appId: number; numbers: { counts: { goals: number } } }[];
+    }>(
+      `query($period: DateRangeInput!) { getGoals(period: $period) { name appId numbers { counts { goals } } } }`,
+      { period: { start: sent!.start, end: sent!.end } },
+      world.company.session,
+    );
+    expect(goals.data!.getGoals).toEqual([
+      expect.objectContaining({ name: 'Trials', appId: firstApp!.adamId }),
+    ]);
+    expect(goals.data!.getGoals[0]!.numbers.counts.goals).toBeGreaterThan(0);
+    // Run again (a restart): nothing is sent twice, and no second goal is made.
     await demoPostbacksJob.handle({ teamId: world.company.teamId }, ctx);
     expect(await storedOf(demo!.id)).toBe(stored);
+    const again = await api.graphql<{ getGoalsFromApp: unknown[] }>(
+      `query($appId: Float!) { getGoalsFromApp(appId: $appId) { id } }`,
+      { appId: firstApp!.adamId },
+      world.company.session,
+    );
+    expect(again.data!.getGoalsFromApp).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import {
   type GoalOverview,
   type GoalOverviewQuery,
 } from '@tapwise/contracts';
+import { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { reportPage } from '../ads-manager/reports.service';
@@ -145,8 +146,7 @@ export async function createGoal(
 const goalNotFound = () => new AppError('NOT_FOUND', 'No such goal.');
 
 /** A goal id as the table holds it; any other string names no goal. */
-const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export async function ownGoal(db: Database, teamId: string, id: string) {
   const goal = isUuid(id) ? await findGoal(db, teamId, id) : undefined;

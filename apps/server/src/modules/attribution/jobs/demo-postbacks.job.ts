@@ -1,12 +1,15 @@
 // The demo's partner: once the demo company's first sync is done, its first app gets a custom
 // postback integration and the demo sandbox sends it the last 30 days of postbacks over HTTP (to
-// this server's public URL), in the background. Idempotent: an integration that has received
-// events is left alone, and postbacks sent twice are stored once.
+// this server's public URL), in the background, and the app gets a "Trials" goal so the demo
+// shows goal numbers. Idempotent: an integration that has received events is left alone,
+// postbacks sent twice are stored once, and an app with a goal gets no other.
+import type { GoalInput } from '@tapwise/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import { apps } from '../../ads-data/ads-entities.tables';
 import type { JobContext } from '../../job-context';
+import { hasGoal, insertGoal } from '../../goals/goals.repository';
 import { findIntegration } from '../../integrations/integrations.repository';
 import { findAppPartnerIntegration, findAttrIntegration } from '../attribution.repository';
 import { createIntegrationRow } from '../attribution.service';
@@ -14,6 +17,12 @@ import { postbackBaseUrl } from '../postback-url';
 
 const DEMO_DAYS = 30;
 const DEMO_SHARE = 0.3;
+const DEMO_GOAL = {
+  name: 'Trials',
+  type: 'user engagement',
+  events: ['Start Trial'],
+  daysSinceInstall: 7,
+} as const satisfies Omit<GoalInput, 'appId'>;
 
 export const demoPostbacksJob = defineJob({
   name: 'attribution.demo-postbacks',
@@ -62,5 +71,7 @@ export const demoPostbacksJob = defineJob({
       { teamId, adamId: app.adamId, sent: result.sent, statuses: result.statuses },
       'demo partner postbacks sent',
     );
+    if (!(await hasGoal(ctx.db, teamId, app.adamId)))
+      await insertGoal(ctx.db, teamId, { ...DEMO_GOAL, appId: app.adamId }, null);
   },
 });
