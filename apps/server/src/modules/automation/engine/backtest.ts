@@ -23,6 +23,7 @@ import { ratesOver } from '../../currencies/exchange-rates.service';
 import { planningContext } from './planning-context';
 import { keywordKey, negativeKey, type ChangeValues, type IntendedChange } from './rule-changes';
 import { valued } from './rule-evaluation';
+import { rowsWithGoal, usesGoal } from './rule-goals';
 import { matchedRows, matchRule, planChangesByCurrency } from './rule-money';
 import { loadRuleFacts, type RuleFactRow } from './rule-facts.repository';
 import { addDays, factWindow, isoDay } from './rule-windows';
@@ -132,16 +133,17 @@ async function replayDay(
   rates: RatesHistory,
 ): Promise<RuleBacktestDay> {
   // The end of the day: hour-based lookbacks read that day's stored daily facts.
-  const window = factWindow(rule.lookback, rule.target, new Date(`${date}T23:59:59Z`), true);
+  const endOfDay = new Date(`${date}T23:59:59Z`);
+  const window = factWindow(rule.lookback, rule.target, endOfDay, true);
   const rows = await loadRuleFacts(db, teamId, rule.target, window, rule.scope);
   if (rows.length > BACKTEST_MAX_ROWS_PER_DAY) throw new BacktestTooWideError();
+  const valuedRows = rows.map((row) => valued(simulated(row, simulation)));
+  // Goal conditions read the partner rows of the day's lookback as a run would; a day without
+  // partner data leaves goal metrics without a value, so they match nothing that day.
+  const judged =
+    (usesGoal(rule) && (await rowsWithGoal(db, teamId, rule, valuedRows, endOfDay))) || valuedRows;
   // The rule's money in each row's currency at the rate of the replayed day.
-  const matches = matchRule(
-    rule,
-    rows.map((row) => valued(simulated(row, simulation))),
-    rates,
-    date,
-  );
+  const matches = matchRule(rule, judged, rates, date);
   const matched = matchedRows(matches);
   const stored = await planningContext(db, teamId, rule, matched);
   const planned = [

@@ -16,6 +16,7 @@ import {
   seedGoal,
 } from '../../goals/goal-factories';
 import { automationActor, insertTestRule, recordingContext } from './engine-test-kit';
+import { planBacktest, replayBacktest } from './backtest';
 import { executeRun, startRuleRun, type EngineContext } from './rule-runner';
 import { findRun, listRunChanges } from './rule-runs.repository';
 import { addDays, isoDay } from './rule-windows';
@@ -163,5 +164,24 @@ describe('goal conditions', () => {
     expect(changes.map((change) => [change.entityName, change.after])).toEqual([
       ['alpha', { bidMicros: 800_000 }],
     ]);
+  });
+
+  it('are replayed by backtests from the partner rows of each day', async () => {
+    const { goalId: _picked, ...rule } = trialRule();
+    const plan = planBacktest({
+      rule: { ...rule, goalId, lookback: { range: 'LAST_1_DAY' } },
+      start: addDays(today, -3),
+      end: today,
+    });
+    const result = await replayBacktest(server.database.db, teamId, plan);
+    // The partner rows and spend of the previous test are yesterday's: only the day replayed
+    // with yesterday in its one-day lookback matches alpha; beta's one trial never passes 2.
+    expect(result.days.map((day) => [day.date, day.matched])).toEqual([
+      [addDays(today, -3), 0],
+      [addDays(today, -2), 0],
+      [addDays(today, -1), 1],
+      [today, 0],
+    ]);
+    expect(result.days[2]!.changes.map((change) => change.entityName)).toEqual(['alpha']);
   });
 });
