@@ -7,7 +7,13 @@ import { fakeGraphql, type GraphqlCall } from '../../test/fake-graphql';
 import { renderInApp } from '../../test/render-app-page';
 import { signIn } from '../../test/session-fixtures';
 import { connectSessionToApi } from '../auth/session/session-api';
-import { buildApp, buildSeries, buildTotals } from '../overview/overview-factories';
+import {
+  buildApp,
+  buildCounts,
+  buildEntityRow,
+  buildSeries,
+  buildTotals,
+} from '../overview/overview-factories';
 import OverviewPage from '../overview/overview-page';
 import { GOAL_ID, buildGoal } from './goals-factories';
 
@@ -28,12 +34,18 @@ const callsOf = (calls: GraphqlCall[], operation: string) =>
   calls.filter((call) => call.operation === operation).map((call) => call.variables);
 
 function overviewServer(goalExists: boolean) {
+  // 40 USD spent on the keyword, with 8 trials: 5.00 per trial.
+  const keyword = buildEntityRow(1, {
+    name: 'meditation app',
+    counts: buildCounts({ localSpendMicros: 40_000_000 }),
+    goalCounts: { goals: 8, goalsRevenueMicros: 0, attrInstalls: 20 },
+  });
   return fakeGraphql({
     getOwnAppsFromDB: () => [app],
     // 250 USD spent in the period, 200 USD in the one before.
     getOverviewAloneForApp: (variables) => buildTotals((variables as Input).input.currdate),
     getOverviewSeries: (variables) => buildSeries((variables as Input).input.currdate),
-    getTopKeywords: () => [],
+    getTopKeywords: () => [keyword],
     getTopAdGroups: () => [],
     getOverviewForApp: () => [],
     getDeviceOverviewForApp: () => [],
@@ -80,6 +92,27 @@ describe('overview goal cards', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(callsOf(calls, 'getTopKeywords').at(-1)).toMatchObject({
         input: { goalId: GOAL_ID },
+      }),
+    );
+  });
+
+  it('adds the goal columns to the top lists and ranks them by one', async () => {
+    const calls = overviewServer(true);
+    renderInApp(<OverviewPage />, '/overview');
+    const user = userEvent.setup();
+    const topKeywords = within(await screen.findByTestId('top-keywords'));
+    await topKeywords.findByText('meditation app');
+    expect(topKeywords.queryByRole('button', { name: /Cost per goal/ })).toBeNull();
+
+    await user.click(await screen.findByLabelText('Goal', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Trial starters', hidden: true }));
+    const row = (await topKeywords.findByText('meditation app')).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('$5.00')).toBeTruthy());
+
+    await user.click(topKeywords.getByRole('button', { name: /Cost per goal/ }));
+    await waitFor(() =>
+      expect(callsOf(calls, 'getTopKeywords').at(-1)).toMatchObject({
+        input: { goalId: GOAL_ID, param: 'costPerGoal', sortDesc: true },
       }),
     );
   });

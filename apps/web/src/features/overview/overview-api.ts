@@ -11,6 +11,7 @@ import {
   type ChartPresetInput,
   type DateRange,
   type ExportReportInput,
+  type GoalMetricKey,
   type MetricKey,
   type OverviewPresetInput,
   type OverviewTotals,
@@ -52,6 +53,7 @@ export type TopEntityKind = 'keywords' | 'adGroups';
 
 const COUNTS = `{ ${METRIC_COUNT_FIELDS.join(' ')} }`;
 const ENTITY_ROW = `id name campaignId campaignName adGroupId matchType counts ${COUNTS}`;
+const GOAL_COUNTS = '{ goals goalsRevenueMicros attrInstalls }';
 const BREAKDOWN_ROW = `value counts ${COUNTS} previous ${COUNTS}`;
 
 function overviewInput(scope: OverviewScope) {
@@ -87,7 +89,7 @@ export const overviewKeys = {
   top: (
     kind: TopEntityKind,
     scope: OverviewScope,
-    param: MetricKey,
+    param: MetricKey | GoalMetricKey,
     sortDesc: boolean,
     goalId: string | null = null,
   ) => ['overview', 'top', kind, scope, param, sortDesc, goalId] as const,
@@ -141,13 +143,14 @@ export const overviewApi = {
   top: async (
     kind: TopEntityKind,
     scope: OverviewScope,
-    param: MetricKey,
+    param: MetricKey | GoalMetricKey,
     sortDesc: boolean,
     goalId: string | null = null,
   ) => {
     const field = kind === 'keywords' ? 'getTopKeywords' : 'getTopAdGroups';
+    const row = goalId ? `${ENTITY_ROW} goalCounts ${GOAL_COUNTS}` : ENTITY_ROW;
     const result = await graphqlRequest<{ rows: TopEntityRow[] }>(
-      `query TopEntities($input: TopEntitiesInput!) { rows: ${field}(input: $input) { ${ENTITY_ROW} } }`,
+      `query TopEntities($input: TopEntitiesInput!) { rows: ${field}(input: $input) { ${row} } }`,
       {
         input: {
           adAccountId: scope.adAccountId,

@@ -34,6 +34,7 @@ import { TopEntitiesPanel } from './top-entities-panel';
 import { TotalsCards } from './totals-cards';
 import {
   DEFAULT_TOP_SORT,
+  withoutGoalSorts,
   overviewReport,
   useOverviewPanels,
   type OverviewPanels,
@@ -138,7 +139,13 @@ function OverviewContent(props: OverviewContentProps) {
   // A goal belongs to its app: it is dropped when another app is picked.
   const [picked, setPicked] = useState<{ adamId: number; goalId: string } | null>(null);
   const goalId = picked && picked.adamId === app.adamId ? picked.goalId : null;
-  const panels = useOverviewPanels(scope, { granularity: series.granularity, topSort, goalId });
+  // A goal metric ranks the top lists only while its goal is picked.
+  const sorts = goalId ? topSort : withoutGoalSorts(topSort);
+  const panels = useOverviewPanels(scope, {
+    granularity: series.granularity,
+    topSort: sorts,
+    goalId,
+  });
   const report = overviewReport(app, series.granularity, panels);
   const currency = panels.totals.data?.currency ?? app.currency;
 
@@ -220,8 +227,9 @@ function OverviewContent(props: OverviewContentProps) {
           currency={currency}
           series={series}
           onSeriesChange={setSeries}
-          topSort={topSort}
+          topSort={sorts}
           onTopSortChange={setTopSort}
+          withGoal={goalId !== null}
           breakdownMetric={breakdownMetric}
           onBreakdownMetricChange={setBreakdownMetric}
         />
@@ -261,6 +269,7 @@ function OverviewDetails(props: {
   onSeriesChange(settings: SeriesSettings): void;
   topSort: Record<'keywords' | 'adGroups', TopSort>;
   onTopSortChange(sort: Record<'keywords' | 'adGroups', TopSort>): void;
+  withGoal: boolean;
   breakdownMetric: MetricKey;
   onBreakdownMetricChange(metric: MetricKey): void;
 }) {
@@ -282,6 +291,7 @@ function OverviewDetails(props: {
           currency={currency}
           sort={topSort[kind]}
           onSortChange={(sort) => props.onTopSortChange({ ...topSort, [kind]: sort })}
+          withGoal={props.withGoal}
         />
       ))}
       <BreakdownsSection

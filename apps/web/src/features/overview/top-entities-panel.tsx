@@ -3,11 +3,17 @@
 // manager.
 import { Anchor, Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import { metricValues, type MetricKey, type TopEntityRow } from '@tapwise/contracts';
+import {
+  metricValues,
+  type GoalMetricKey,
+  type MetricKey,
+  type TopEntityRow,
+} from '@tapwise/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMetric } from '../../shared/format/metric-format';
+import { rowGoalValues } from '../goals/goal-values';
 import type { AppKey } from './use-overview-selection';
 import type { TopEntityKind } from './overview-api';
 import { OverviewPanel } from '../../shared/ui/panel';
@@ -24,6 +30,17 @@ export const TOP_TABLE_METRICS = [
   'avgCpa',
 ] as const satisfies readonly MetricKey[];
 
+/** Shown, and sortable, while a goal is picked. */
+export const TOP_GOAL_METRICS = [
+  'goals',
+  'costPerGoal',
+  'goalsRoas',
+] as const satisfies readonly GoalMetricKey[];
+
+type TopMetric = MetricKey | GoalMetricKey;
+const isGoalMetric = (metric: TopMetric) =>
+  (TOP_GOAL_METRICS as readonly TopMetric[]).includes(metric);
+
 /** Where a row leads: the ads manager's tab for the entity, filtered down to it. */
 export function adsManagerLink(kind: TopEntityKind, app: AppKey, row: TopEntityRow): string {
   const params = new URLSearchParams({
@@ -37,13 +54,13 @@ export function adsManagerLink(kind: TopEntityKind, app: AppKey, row: TopEntityR
   return `/ads-manager?${params.toString()}`;
 }
 
-export function nextSort(current: TopSort, param: MetricKey): TopSort {
+export function nextSort(current: TopSort, param: TopMetric): TopSort {
   return current.param === param
     ? { param, sortDesc: !current.sortDesc }
     : { param, sortDesc: true };
 }
 
-function SortHeader(props: { metric: MetricKey; sort: TopSort; onSort(sort: TopSort): void }) {
+function SortHeader(props: { metric: TopMetric; sort: TopSort; onSort(sort: TopSort): void }) {
   const { t } = useTranslation();
   const active = props.sort.param === props.metric;
   const Icon = !active ? IconSelector : props.sort.sortDesc ? IconArrowDown : IconArrowUp;
@@ -57,7 +74,11 @@ function SortHeader(props: { metric: MetricKey; sort: TopSort; onSort(sort: TopS
         fz="sm"
         fw={active ? 700 : 500}
       >
-        {t(`overview.metrics.${props.metric}`)}{' '}
+        {t(
+          isGoalMetric(props.metric)
+            ? `goals.metrics.${props.metric}`
+            : `overview.metrics.${props.metric}`,
+        )}{' '}
         <Icon size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
       </UnstyledButton>
     </Table.Th>
@@ -71,9 +92,14 @@ export function TopEntitiesPanel(props: {
   currency: string;
   sort: TopSort;
   onSortChange(sort: TopSort): void;
+  /** A goal is picked: its columns show beside Apple's. */
+  withGoal: boolean;
 }) {
   const { t } = useTranslation();
   const { kind } = props;
+  const metrics: readonly TopMetric[] = props.withGoal
+    ? [...TOP_TABLE_METRICS, ...TOP_GOAL_METRICS]
+    : TOP_TABLE_METRICS;
   return (
     <OverviewPanel
       title={t(`overview.top.${kind}`)}
@@ -93,7 +119,7 @@ export function TopEntitiesPanel(props: {
                 <Table.Tr>
                   <Table.Th>{t(`overview.top.${kind}Column`)}</Table.Th>
                   <Table.Th>{t('overview.top.campaign')}</Table.Th>
-                  {TOP_TABLE_METRICS.map((metric) => (
+                  {metrics.map((metric) => (
                     <SortHeader
                       key={metric}
                       metric={metric}
@@ -105,7 +131,10 @@ export function TopEntitiesPanel(props: {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => {
-                  const values = metricValues(row.counts);
+                  const values = {
+                    ...metricValues(row.counts),
+                    ...rowGoalValues(row.counts, row.goalCounts),
+                  };
                   return (
                     <Table.Tr key={row.id}>
                       <Table.Td>
@@ -121,7 +150,7 @@ export function TopEntitiesPanel(props: {
                         )}
                       </Table.Td>
                       <Table.Td>{row.campaignName}</Table.Td>
-                      {TOP_TABLE_METRICS.map((metric) => (
+                      {metrics.map((metric) => (
                         <Table.Td key={metric} style={{ textAlign: 'right' }}>
                           {formatMetric(metric, values[metric], props.currency)}
                         </Table.Td>

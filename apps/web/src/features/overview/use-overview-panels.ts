@@ -2,8 +2,10 @@
 // load in parallel and each shows its own state. Keys carry the app and the period.
 import {
   BREAKDOWN_DIMENSIONS,
+  METRICS,
   type BreakdownDimension,
   type BreakdownRow,
+  type GoalMetricKey,
   type MetricKey,
   type OverviewReport,
   type SeriesGranularity,
@@ -25,11 +27,20 @@ import {
 } from './overview-api';
 
 export interface TopSort {
-  param: MetricKey;
+  /** A goal metric only while a goal is picked. */
+  param: MetricKey | GoalMetricKey;
   sortDesc: boolean;
 }
 
 export const DEFAULT_TOP_SORT: TopSort = { param: 'spend', sortDesc: true };
+
+/** The sorts with any goal metric back to the default: for when no goal is picked. */
+export function withoutGoalSorts(
+  sorts: Record<TopEntityKind, TopSort>,
+): Record<TopEntityKind, TopSort> {
+  const plain = (sort: TopSort) => (sort.param in METRICS ? sort : DEFAULT_TOP_SORT);
+  return { keywords: plain(sorts.keywords), adGroups: plain(sorts.adGroups) };
+}
 
 export interface PanelSettings {
   granularity: SeriesGranularity;
