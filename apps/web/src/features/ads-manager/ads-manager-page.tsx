@@ -114,10 +114,9 @@ function AdsManagerContent(props: {
   const now = new Date(useNow(MINUTE_MS));
   const resolved = resolveChoice(state.period, now);
   const { start, end } = resolved.currdate;
-  // A goal belongs to an app: picked for one app, it is dropped when another comes into view.
+  // A goal belongs to an app: the address drops it when another app comes into view.
   const appId = state.scope.adamId ?? null;
-  const [picked, setPicked] = useState<{ appId: number | null; goalId: string } | null>(null);
-  const goalId = picked && picked.appId === appId ? picked.goalId : undefined;
+  const { goalId } = state;
   const base = useMemo(
     () => ({ ...reportQueryOf(state, { start, end }), ...(goalId ? { goalId } : {}) }),
     [state, start, end, goalId],
@@ -156,7 +155,7 @@ function AdsManagerContent(props: {
             <GoalPicker
               appId={appId}
               value={goalId ?? null}
-              onChange={(next) => setPicked(next ? { appId, goalId: next } : null)}
+              onChange={(next) => update({ goalId: next ?? undefined })}
             />
           )}
         </Group>

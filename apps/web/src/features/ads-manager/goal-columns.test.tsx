@@ -121,6 +121,22 @@ describe('ads manager goal columns', { timeout: 30_000 }, () => {
     );
   });
 
+  it('opens with the goal of the address, as a shared link or a reload has it', async () => {
+    const calls = adsManagerServer({
+      doesGoalExist: () => true,
+      getGoals: () => [buildGoal()],
+      campaignReports: () => page(),
+    });
+    renderInApp(<AdsManagerPage />, `/ads-manager?tab=campaigns&goal=${GOAL_ID}`);
+    await screen.findAllByTestId('report-row');
+    expect(callsOf(calls, 'campaignReports')[0]).toMatchObject({ goalId: GOAL_ID });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Goal', { selector: 'input' }) as HTMLInputElement).value).toBe(
+        'Trial starters — Puzzle Quest',
+      ),
+    );
+  });
+
   it('hides the goal select while the company has no goal', async () => {
     adsManagerServer({ doesGoalExist: () => false, campaignReports: () => page() });
     renderInApp(<AdsManagerPage />, '/ads-manager');

@@ -23,6 +23,7 @@ const shared: AdsManagerState = {
   page: 3,
   pageSize: 'all',
   viewId: '6f1d9a52-4c1b-4a8e-9d2f-1b2c3d4e5f60',
+  goalId: '0b7e4a1c-2d3f-4e5a-8b6c-7d8e9f0a1b2c',
 };
 
 describe('ads manager address state', () => {
@@ -47,7 +48,7 @@ describe('ads manager address state', () => {
       new URLSearchParams(
         'tab=strategies&period=custom&from=2026-03-01&to=2026-02-01&status=gone&sort=nope' +
           '&order=sideways&page=-2&size=13&campaign=abc&match=PHRASE' +
-          '&filter=spend~GREATER_THAN~x&filter=bogus~EQUALS~1&filter=taps~BETWEEN~5&view=x',
+          '&filter=spend~GREATER_THAN~x&filter=bogus~EQUALS~1&filter=taps~BETWEEN~5&view=x&goal=y',
       ),
     );
     expect(state).toEqual(defaultState('campaigns'));

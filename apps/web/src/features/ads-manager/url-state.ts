@@ -1,5 +1,5 @@
 // What the ads manager shows, kept in the address's search params so a view can be shared and a
-// reload restores it: tab, period, drill-down scope, sub tab, search, filters, sort and page.
+// reload restores it: tab, period, drill-down scope, goal, sub tab, search, filters, sort and page.
 // Anything missing or malformed falls back to the default, so any address opens a working page.
 import {
   ADS_MANAGER_TABS,
@@ -47,6 +47,8 @@ export interface AdsManagerState {
   pageSize: RowsPerPage;
   /** The saved view opened last: its columns and chart show until the user changes them. */
   viewId?: string;
+  /** The goal picked, a goal of the app in view: rows carry its counts. */
+  goalId?: string;
 }
 
 export const DEFAULT_PAGE_SIZE: RowsPerPage = 50;
@@ -90,11 +92,12 @@ const PARAM = {
   page: 'page',
   size: 'size',
   view: 'view',
+  goal: 'goal',
 } as const;
 
 /** Params that choose what a view also saves: when any is present the pinned view is not applied. */
 const VIEW_PARAMS = [PARAM.view, PARAM.matchType, PARAM.filter, PARAM.sort, PARAM.order];
-const VIEW_ID = /^[0-9a-f-]{36}$/i;
+const UUID = /^[0-9a-f-]{36}$/i;
 
 const SCOPE_PARAMS = [
   [PARAM.account, 'adAccountId'],
@@ -173,7 +176,8 @@ export function readState(params: URLSearchParams): AdsManagerState {
     sortDesc: order === 'asc' ? false : order === 'desc' ? true : fallback.sortDesc,
     page: positiveInt(params.get(PARAM.page)) ?? 1,
     pageSize: readPageSize(params.get(PARAM.size)),
-    viewId: VIEW_ID.test(params.get(PARAM.view) ?? '') ? params.get(PARAM.view)! : undefined,
+    viewId: UUID.test(params.get(PARAM.view) ?? '') ? params.get(PARAM.view)! : undefined,
+    goalId: UUID.test(params.get(PARAM.goal) ?? '') ? params.get(PARAM.goal)! : undefined,
   };
 }
 
@@ -202,6 +206,7 @@ export function writeState(state: AdsManagerState): URLSearchParams {
   if (state.page !== 1) params.set(PARAM.page, String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set(PARAM.size, String(state.pageSize));
   if (state.viewId) params.set(PARAM.view, state.viewId);
+  if (state.goalId) params.set(PARAM.goal, state.goalId);
   return params;
 }
 

@@ -14,13 +14,19 @@ import {
 
 export type StatePatch = Partial<Omit<AdsManagerState, 'page'>>;
 
+/** The state patched; a goal picked for one app is dropped when another app comes into view. */
+function withinApp(state: AdsManagerState, patch: Partial<AdsManagerState>): AdsManagerState {
+  const next = { ...state, ...patch };
+  return next.scope.adamId === state.scope.adamId ? next : { ...next, goalId: undefined };
+}
+
 export function useAdsManagerState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readState(params), [params]);
 
   const update = useCallback(
     (patch: StatePatch) =>
-      setParams((current) => writeState({ ...readState(current), ...patch, page: 1 })),
+      setParams((current) => writeState(withinApp(readState(current), { ...patch, page: 1 }))),
     [setParams],
   );
   const setPage = useCallback(
@@ -33,10 +39,9 @@ export function useAdsManagerState() {
       setParams((current) => {
         const previous = readState(current);
         return writeState({
-          ...previous,
+          ...withinApp(previous, { scope: scope ?? previous.scope }),
           ...defaultSort(tab),
           tab,
-          scope: scope ?? previous.scope,
           statusTab: 'all',
           search: '',
           matchType: undefined,
