@@ -8,13 +8,14 @@ import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { DateRangeInput, GoalCountsRef, withoutNulls } from '../../platform/graphql/common-types';
 import { periodDays } from '../../platform/graphql/query-work';
+// One GraphQL type of event names, listed per integration or per app.
+import { AttrEventNameRef } from '../attribution/attribution.graphql';
 import {
   hasGoal,
   isGoalNameTaken,
   listAppEventDays,
   listAppEventNames,
   type AppEventDay,
-  type AttrEventName,
 } from './goals.repository';
 import {
   createGoal,
@@ -76,16 +77,6 @@ const GoalRef = builder.objectRef<Goal>('Goal').implement({
       description: 'getGoals only; null when a currency has no rate for a day',
       resolve: (goal) => goal.numbers,
     }),
-  }),
-});
-
-const AttrEventNameRef = builder.objectRef<AttrEventName>('AttrEventName').implement({
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    eventType: t.exposeString('eventType', { nullable: true }),
-    kind: t.exposeString('kind'),
-    count: t.exposeInt('count'),
-    lastDay: t.exposeString('lastDay'),
   }),
 });
 
