@@ -47,7 +47,7 @@ describe('Apple Ads integration', () => {
       .getByTestId('integration-guard')
       .getByRole('link', { name: 'Go to Integrations' })
       .click();
-    await page.getByRole('heading', { name: 'Integrations' }).waitFor();
+    await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Generate key pair' }).click();
     const publicKeyPem = (await page.getByTestId('public-key').textContent()) ?? '';

@@ -48,6 +48,10 @@ describe('partner integrations', { timeout: 30_000 }, () => {
     });
     renderInApp(<PartnerIntegrations />, '/integrations');
     const [custom, kochava] = await screen.findAllByTestId('partner-card');
+    // The section, the add form and each card are reachable by their accessible names.
+    const section = within(screen.getByRole('region', { name: 'Partner integrations' }));
+    expect(section.getByRole('form', { name: 'Add partner' })).toBeTruthy();
+    expect(section.getByRole('group', { name: LABEL })).toBe(custom);
     const card = within(custom!);
     expect(card.getByText('Failed')).toBeTruthy();
     expect(card.getByTestId('last-event').textContent).toBe('Last event 3 hours ago');

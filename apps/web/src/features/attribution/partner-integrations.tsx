@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { ATTRIBUTION_MESSAGES, ATTRIBUTION_PARTNERS, ERROR_CODES } from '@tapwise/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/http';
@@ -59,10 +59,16 @@ export function PartnerIntegrations() {
   const { t } = useTranslation();
   const canWrite = hasPermission(useSession(), 'integrations.write');
   const list = useQuery({ queryKey: attributionKeys.list, queryFn: attributionApi.list });
+  const titleId = useId();
   return (
-    <Stack gap="md" data-testid="partner-integrations">
+    <Stack
+      component="section"
+      aria-labelledby={titleId}
+      gap="md"
+      data-testid="partner-integrations"
+    >
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" id={titleId}>
           {t('attribution.title')}
         </Title>
         <Button component={Link} to="/kochava-integration" variant="default" size="xs">
@@ -97,6 +103,7 @@ function AddPartnerForm() {
   const [appId, setAppId] = useState<string | null>(null);
   const [partner, setPartner] = useState<string | null>(null);
   const [needsSync, setNeedsSync] = useState(false);
+  const titleId = useId();
   const create = useMutation({
     mutationFn: () => attributionApi.create(Number(appId), partner!),
     onSuccess: () => {
@@ -118,13 +125,16 @@ function AddPartnerForm() {
     <Card withBorder>
       <form
         noValidate
+        aria-labelledby={titleId}
         onSubmit={(event) => {
           event.preventDefault();
           if (appId && partner) create.mutate();
         }}
       >
         <Stack gap="sm">
-          <Text fw={500}>{t('attribution.add')}</Text>
+          <Text fw={500} id={titleId}>
+            {t('attribution.add')}
+          </Text>
           <Group align="flex-end" gap="sm">
             <Select
               label={t('attribution.app')}
@@ -170,7 +180,7 @@ function PartnerCard({
   const partnerName = t(`attribution.partners.${integration.partner}`);
   const label = `${integration.appName} — ${partnerName}`;
   return (
-    <Card withBorder data-testid="partner-card" aria-label={label}>
+    <Card withBorder role="group" data-testid="partner-card" aria-label={label}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="sm">

@@ -75,6 +75,10 @@ describe('overview goal cards', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Trial starters', hidden: true }));
 
     const card = async (metric: string) => within(await screen.findByTestId(`goal-card-${metric}`));
+    // Each card is a group named by its metric.
+    expect(await screen.findByRole('group', { name: 'Cost per goal' })).toBe(
+      screen.getByTestId('goal-card-costPerGoal'),
+    );
     expect((await card('goals')).getByTestId('goal-card-value').textContent).toBe('50');
     expect((await card('goals')).getByText('+100.00%')).toBeTruthy();
     expect((await card('costPerGoal')).getByTestId('goal-card-value').textContent).toBe('$5.00');

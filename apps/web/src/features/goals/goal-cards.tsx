@@ -39,7 +39,14 @@ export function GoalCards(props: { query: GoalOverviewQuery; totals: OverviewTot
       {GOAL_CARD_METRICS.map((metric) => {
         const change = metricChange(metric, current[metric], previous[metric]);
         return (
-          <Paper key={metric} withBorder p="sm" data-testid={`goal-card-${metric}`}>
+          <Paper
+            key={metric}
+            withBorder
+            p="sm"
+            role="group"
+            aria-label={t(`goals.metrics.${metric}`)}
+            data-testid={`goal-card-${metric}`}
+          >
             <Stack gap={2}>
               <Text size="xs" c="dimmed" fw={500} tt="uppercase">
                 {t(`goals.metrics.${metric}`)}
