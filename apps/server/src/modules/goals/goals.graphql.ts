@@ -16,7 +16,6 @@ import { DateRangeInput, GoalCountsRef, withoutNulls } from '../../platform/grap
 import { AttrEventNameRef } from '../attribution/attribution.graphql';
 import { periodDays } from '../../platform/graphql/query-work';
 // One GraphQL type of event names, listed per integration or per app.
-import { AttrEventNameRef } from '../attribution/attribution.graphql';
 import {
   hasGoal,
   isGoalNameTaken,
