@@ -15,7 +15,6 @@ import { builder } from '../../platform/graphql/builder';
 import { DateRangeInput, GoalCountsRef, withoutNulls } from '../../platform/graphql/common-types';
 import { AttrEventNameRef } from '../attribution/attribution.graphql';
 import { periodDays } from '../../platform/graphql/query-work';
-// One GraphQL type of event names, listed per integration or per app.
 import {
   hasGoal,
   isGoalNameTaken,
