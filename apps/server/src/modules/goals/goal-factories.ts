@@ -1,10 +1,10 @@
-// Test support for goals: goals, partner integrations and attribution_daily rows written straight
-// into their tables (the postback and pull helpers fill them in the product), for cases whose
-// counts a test computes by hand.
+// Test support for goals: goals and attribution_daily rows written straight into their tables
+// (postbacks and the Kochava pull fill them in the product), for cases whose counts a test
+// computes by hand. Integrations come from createAttrIntegration (attribution-factories).
 import { randomUUID } from 'node:crypto';
 import type { GoalEventType, GoalType } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
-import { attributionDaily, attributionIntegrations } from '../attribution/attribution.tables';
+import { attributionDaily } from '../attribution/attribution.tables';
 import { goals } from './goals.tables';
 
 export async function seedGoal(
@@ -27,27 +27,6 @@ export async function seedGoal(
       type: goal.type ?? 'user engagement',
       events: goal.events ?? ['Start Trial'],
       daysSinceInstall: goal.daysSinceInstall ?? 7,
-    })
-    .returning();
-  return row!;
-}
-
-export async function seedAttributionIntegration(
-  db: Database,
-  teamId: string,
-  adamId: number,
-  options: { partner?: 'ADJUST' | 'APPSFLYER' | 'CUSTOM_POSTBACK'; status?: string } = {},
-) {
-  const key = randomUUID();
-  const [row] = await db
-    .insert(attributionIntegrations)
-    .values({
-      teamId,
-      adamId,
-      partner: (options.partner ?? 'CUSTOM_POSTBACK') as never,
-      status: (options.status ?? 'ACTIVE') as never,
-      endpointKeyHash: `hash-${key}`,
-      endpointKeySealed: `sealed-${key}`,
     })
     .returning();
   return row!;

@@ -19,12 +19,8 @@ import {
   writeAccountFacts,
   type SeededAccount,
 } from '../ads-manager/ads-manager-factories';
-import {
-  seedAttributionDaily,
-  seedAttributionIntegration,
-  seedGoal,
-  type DailyRow,
-} from './goal-factories';
+import { createAttrIntegration } from '../attribution/attribution-factories';
+import { seedAttributionDaily, seedGoal, type DailyRow } from './goal-factories';
 
 let server: TestServer;
 let admin: Session;
@@ -180,12 +176,17 @@ beforeAll(async () => {
     { ...ids, day: '2025-03-07', ...purchase, count: 1, revenueMicros: 1_000_000 },
     { campaignId: account.campaignId, day: '2025-03-08', kind: 'install', count: 1 },
   ];
-  const integration = await seedAttributionIntegration(db, company.id, account.adamId);
+  const integration = await createAttrIntegration(db, server.context.secrets, {
+    teamId: company.id,
+    adamId: account.adamId,
+  });
   await seedAttributionDaily(db, integration, stored);
   deletedRows = [
     { ...ids, keywordId: alpha, day: '2025-03-03', ...purchase, count: 100, revenueMicros: 1 },
   ];
-  const deleted = await seedAttributionIntegration(db, company.id, account.adamId, {
+  const deleted = await createAttrIntegration(db, server.context.secrets, {
+    teamId: company.id,
+    adamId: account.adamId,
     partner: 'ADJUST',
     status: 'DELETED',
   });

@@ -10,11 +10,8 @@ import {
   writeAccountFacts,
   type SeededAccount,
 } from '../../ads-manager/ads-manager-factories';
-import {
-  seedAttributionDaily,
-  seedAttributionIntegration,
-  seedGoal,
-} from '../../goals/goal-factories';
+import { createAttrIntegration } from '../../attribution/attribution-factories';
+import { seedAttributionDaily, seedGoal } from '../../goals/goal-factories';
 import { automationActor, insertTestRule, recordingContext } from './engine-test-kit';
 import { planBacktest, replayBacktest } from './backtest';
 import { executeRun, startRuleRun, type EngineContext } from './rule-runner';
@@ -120,7 +117,9 @@ describe('goal conditions', () => {
     expect(none.changes).toEqual([]);
     // A disabled integration's rows do not show the partner is sending; an active integration
     // without rows in the lookback (40 days ago only) neither.
-    const disabled = await seedAttributionIntegration(db, teamId, account.adamId, {
+    const disabled = await createAttrIntegration(db, server.context.secrets, {
+      teamId,
+      adamId: account.adamId,
       partner: 'ADJUST',
       status: 'DISABLED',
     });
@@ -136,7 +135,10 @@ describe('goal conditions', () => {
       },
     ]);
     expect((await dryRun()).run.status).toBe('ASA/MMP CONDITION NOT MATCHED');
-    const active = await seedAttributionIntegration(db, teamId, account.adamId);
+    const active = await createAttrIntegration(db, server.context.secrets, {
+      teamId,
+      adamId: account.adamId,
+    });
     await seedAttributionDaily(db, active, [
       { day: addDays(today, -40), kind: 'install', count: 3, campaignId: account.campaignId },
     ]);
@@ -147,7 +149,9 @@ describe('goal conditions', () => {
 
   it('match the keyword whose goal metrics pass, from the partner rows of the lookback', async () => {
     const db = server.database.db;
-    const integration = await seedAttributionIntegration(db, teamId, account.adamId, {
+    const integration = await createAttrIntegration(db, server.context.secrets, {
+      teamId,
+      adamId: account.adamId,
       partner: 'APPSFLYER',
     });
     const [alpha, beta] = account.keywords;
