@@ -2,41 +2,15 @@
 // first request of the overview page) over GraphQL with a signed-in admin's session, from many
 // connections at once for a fixed time. Requests per second, p99 latency and errors (failed
 // connections, timeouts and answers other than 2xx).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { METRIC_COUNT_FIELDS } from '../../packages/contracts/src/index.js';
 import { apiClient, type Session } from '../../apps/server/src/platform/testing/api-client.js';
+import { autocannon } from '../support/autocannon.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
 import type { Figure } from '../support/figures.js';
 
 export interface LoadOptions {
   connections: number;
   seconds: number;
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-function autocannon(args: string[]): Promise<AutocannonResult> {
-  const bin = createRequire(import.meta.url).resolve('autocannon');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as AutocannonResult)
-        : reject(new Error(`autocannon exited with ${code}: ${errors}`)),
-    );
-  });
 }
 
 const TOTALS_QUERY = `query($i: OverviewInput!) { getOverviewAloneForApp(input: $i) {
@@ -56,7 +30,6 @@ export async function measureApiLoad(
     throw new Error(`the overview query failed: ${JSON.stringify(answer)}`);
 
   const result = await autocannon([
-    '--json',
     '--connections',
     String(connections),
     '--duration',

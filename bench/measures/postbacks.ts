@@ -2,8 +2,6 @@
 // (each with an event id of its own) to one integration's postback URL from many connections for
 // a fixed time. Postbacks stored per second, p50 and p99 latency, errors, and the postbacks lost:
 // answered 200 but not found in attribution_events (or in the attribution_daily counts).
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   attributionDaily,
@@ -13,6 +11,7 @@ import {
 import { createAttrIntegration } from '../../apps/server/src/modules/attribution/attribution-factories.js';
 import { campaigns } from '../../apps/server/src/modules/ads-data/ads-entities.tables.js';
 import type { AppContext } from '../../apps/server/src/modules/app-context.js';
+import { autocannon, type AutocannonResult } from '../support/autocannon.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
 import { onPostgres, type Figure } from '../support/figures.js';
 
@@ -22,32 +21,6 @@ const SUSTAINED_RATE = 3_000;
 export interface PostbackLoadOptions {
   connections: number;
   seconds: number;
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-}
-
-function autocannon(args: string[]): Promise<AutocannonResult> {
-  const bin = createRequire(import.meta.url).resolve('autocannon');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as AutocannonResult)
-        : reject(new Error(`autocannon exited with ${code}: ${errors}`)),
-    );
-  });
 }
 
 export async function measurePostbacks(
@@ -111,7 +84,6 @@ export async function measurePostbacks(
   // [<id>] becomes a fresh id in every request: each postback is a distinct event.
   const load = (extra: string[]) =>
     autocannon([
-      '--json',
       '--connections',
       String(connections),
       '--duration',

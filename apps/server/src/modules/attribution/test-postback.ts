@@ -1,8 +1,9 @@
 // The sample postback sendAttrTestEvent sends to an integration's own address, in the partner's
 // format (docs/attribution.md, Postbacks): an event named tapwise_test from no network, so it is
 // stored but never counted.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AttributionPartner, CustomPostbackBody } from '@tapwise/contracts';
+import { Webhook } from 'standardwebhooks';
 import { TEST_EVENT_NAME } from './attribution.repository';
 import { POSTBACK_QUERY_TEMPLATES } from './postback-url';
 
@@ -13,20 +14,13 @@ export interface OutgoingPostback {
   body?: string;
 }
 
-/** Signs a body per Standard Webhooks: HMAC-SHA256 of `id.timestamp.body`, key = the secret's bytes. */
-export function standardWebhookHeaders(
-  secret: string,
-  id: string,
-  timestamp: number,
-  body: string,
-): Record<string, string> {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+/** Standard Webhooks headers of a body, signed with the integration's secret by the library. */
+function standardWebhookHeaders(secret: string, id: string, at: Date, body: string) {
   return {
     'content-type': 'application/json',
     'webhook-id': id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${signature}`,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
   };
 }
 
@@ -65,7 +59,7 @@ export function testPostback(
       return {
         method: 'POST',
         url: baseUrl,
-        headers: standardWebhookHeaders(signingSecret ?? '', eventId, Number(unix), text),
+        headers: standardWebhookHeaders(signingSecret ?? '', eventId, now, text),
         body: text,
       };
     }
