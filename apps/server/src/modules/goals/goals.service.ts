@@ -92,10 +92,12 @@ export async function goalsWithNumbers(
   teamId: string,
   period: DateRange,
 ): Promise<Goal[]> {
-  const listed = await listGoals(db, teamId);
-  return Promise.all(
-    listed.map(async (goal) => goalOf(goal, await goalNumbers(db, teamId, goal, period))),
-  );
+  // One report at a time: the query holds one heavy-read turn (query-work.ts), and an agency's
+  // hundred goals fanned out at once would take every pooled connection from other members.
+  const goals: Goal[] = [];
+  for (const goal of await listGoals(db, teamId))
+    goals.push(goalOf(goal, await goalNumbers(db, teamId, goal, period)));
+  return goals;
 }
 
 export async function goalsOfApp(db: Database, teamId: string, adamId: number): Promise<Goal[]> {
