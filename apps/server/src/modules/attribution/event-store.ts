@@ -60,8 +60,9 @@ export async function storeEventBatches(
   const all = prepared.flat();
   if (all.length === 0) return batches.map(() => ({ stored: 0, duplicates: 0 }));
 
-  return db.transaction(async (tx) => {
-    const accounts = await accountsOfCampaigns(tx as unknown as Database, all);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const accounts = await accountsOfCampaigns(tx, all);
     const placed = all.map((item) => {
       const { event } = item.incoming;
       const account =
@@ -75,7 +76,7 @@ export async function storeEventBatches(
         currency: account?.currency ?? FALLBACK_CURRENCY,
       };
     });
-    const rates = await ratesFor(tx as unknown as Database, placed);
+    const rates = await ratesFor(tx, placed);
 
     // The first of equal keys in this call is the one that may be stored.
     const firstOf = new Map<string, (typeof placed)[number]>();
@@ -84,13 +85,13 @@ export async function storeEventBatches(
       if (!firstOf.has(key)) firstOf.set(key, item);
     }
     const candidates = [...firstOf.values()];
-    const inserted = await insertEvents(tx as unknown as Database, candidates);
+    const inserted = await insertEvents(tx, candidates);
     const insertedKeys = new Set(inserted.map((row) => `${row.integrationId} ${row.dedupeKey}`));
     const newItems = candidates.filter((item) =>
       insertedKeys.has(`${item.integration.id} ${item.dedupeKey}`),
     );
 
-    await addToDaily(tx as unknown as Database, newItems, rates);
+    await addToDaily(tx, newItems, rates);
 
     const touched = [...new Set(newItems.map((item) => item.integration.id))].sort();
     if (touched.length) {
