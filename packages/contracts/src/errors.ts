@@ -38,6 +38,14 @@ export const ERROR_CODES = {
   PARTNER_NEEDS_SYNC: 40,
   /** A postback's secret URL or signature did not match; nothing was stored. */
   POSTBACK_UNAUTHORIZED: 41,
+  /** Spec 1 §8 "report name already exists": scheduled report names are unique per company. */
+  REPORT_NAME_EXISTS: 42,
+  /** An OAuth callback's state is unknown, used, expired or another member's; nothing was stored. */
+  OAUTH_STATE_INVALID: 43,
+  /** The company has no working Slack integration (none, or Slack revoked its token). */
+  SLACK_NOT_CONNECTED: 44,
+  /** Slack did not answer or refused a call (its error code is in the message). */
+  SLACK_FAILED: 45,
   INTERNAL: 50,
 } as const;
 
@@ -72,6 +80,10 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   AI_MODEL_FAILED: 502,
   PARTNER_NEEDS_SYNC: 409,
   POSTBACK_UNAUTHORIZED: 401,
+  REPORT_NAME_EXISTS: 409,
+  OAUTH_STATE_INVALID: 400,
+  SLACK_NOT_CONNECTED: 409,
+  SLACK_FAILED: 502,
   INTERNAL: 500,
 };
 

@@ -36,3 +36,6 @@ export * from './realtime-events';
 export * from './validation';
 export * from './permissions';
 export * from './auth';
+export * from './scheduled-reports';
+export * from './slack';
+export * from './exports';

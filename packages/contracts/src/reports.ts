@@ -1,7 +1,4 @@
-// Scheduled-report and table constants (spec 1 §9, spec 2 §3.7).
-
-export const REPORT_REPEAT_TYPES = ['NO_REPEAT', 'CUSTOM', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
-export type ReportRepeatType = (typeof REPORT_REPEAT_TYPES)[number];
+// Table constants (spec 1 §9); scheduled reports have their own module (scheduled-reports.ts).
 
 /** The rows-per-page option that shows every row. */
 export const ROWS_PER_PAGE_ALL = 'all';

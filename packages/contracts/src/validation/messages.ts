@@ -72,6 +72,8 @@ export const validationMessages = {
   'validation.ageRangeOrder': 'The maximum age must not be below the minimum age.',
   'validation.deviceRequired': 'Select at least one device.',
   'validation.countryRequired': 'Select at least one country or region.',
+  'validation.reportOneWeekday': 'Choose one day of the week.',
+  'validation.reportOneHour': 'Choose one time.',
   'validation.adGroupRequired': 'Add at least one ad group.',
   'validation.adRequired': 'Add at least one ad.',
   'validation.productPageUnknown': "This product page is not one of the app's pages in Apple Ads.",

@@ -1,4 +1,10 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  bytes: number;
+}
 
 export const MAIL_STATUSES = ['KEPT', 'SENT', 'FAILED'] as const;
 
@@ -18,6 +24,8 @@ export const mailOutbox = pgTable(
     locale: text('locale').notNull(),
     status: text('status', { enum: MAIL_STATUSES }).notNull(),
     error: text('error'),
+    /** What was attached (name, type, bytes); the files themselves are not kept. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_created_idx').on(table.createdAt)],

@@ -9,7 +9,7 @@ import { renderMail, type MailTemplate } from './mail-templates';
 
 export interface MailAttachment {
   filename: string;
-  content: string;
+  content: string | Buffer;
   contentType: string;
 }
 
@@ -21,7 +21,7 @@ export interface MailRequest {
   company?: string;
   /** Placeholders of the template other than {company}. */
   values?: Record<string, string>;
-  /** Sent over SMTP only; the outbox keeps the message text without them. */
+  /** Sent over SMTP only; the outbox records their names, types and sizes, not their bytes. */
   attachments?: MailAttachment[];
 }
 
@@ -44,6 +44,11 @@ export function createMailer(
         template: mail.template,
         locale: mail.locale,
         ...rendered,
+        attachments: (mail.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          bytes: Buffer.byteLength(file.content),
+        })),
       };
       if (!transport) {
         await insertOutboxMail(db, { ...record, status: 'KEPT' });

@@ -19,3 +19,6 @@ export * from '../../modules/campaign-generator/campaign-generator.tables';
 export * from '../../modules/keyword-ai/keyword-ai.tables';
 export * from '../../modules/attribution/attribution.tables';
 export * from '../../modules/goals/goals.tables';
+export * from '../../modules/scheduled-reports/scheduled-reports.tables';
+export * from '../../modules/slack/slack.tables';
+export * from '../../modules/exports/exports.tables';

@@ -1,0 +1,35 @@
+// The chat integration (docs/slack.md): a company's Slack workspace, its channels and the OAuth
+// install flow (spec 2 §7.3 getOAuthState, getOAuthStateInfo, sendSlackMsg).
+export const OAUTH_PROVIDERS = ['SLACK'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export const SLACK_INTEGRATION_STATUSES = ['ACTIVE', 'INVALID', 'DELETED'] as const;
+export type SlackIntegrationStatus = (typeof SLACK_INTEGRATION_STATUSES)[number];
+
+/** The bot scopes Tapwise asks for: list channels, post, join public channels. */
+export const SLACK_BOT_SCOPES = [
+  'channels:read',
+  'groups:read',
+  'chat:write',
+  'channels:join',
+] as const;
+
+/** An install state is good for this long after getOAuthState. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+
+export interface SlackIntegration {
+  id: string;
+  slackTeamId: string;
+  slackTeamName: string;
+  status: SlackIntegrationStatus;
+  lastError: string | null;
+  installedAt: string;
+}
+
+export interface SlackChannel {
+  id: string;
+  name: string;
+  isPrivate: boolean;
+  /** The bot is a member (private channels must invite it; public ones are joined on posting). */
+  isMember: boolean;
+}
