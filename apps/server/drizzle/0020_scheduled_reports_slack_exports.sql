@@ -57,6 +57,8 @@ CREATE TABLE "slack_integrations" (
 	"bot_token_sealed" text NOT NULL,
 	"scope" text NOT NULL,
 	"api_url" text NOT NULL,
+	"notify_channel_id" text,
+	"notify_channel_name" text,
 	"status" text DEFAULT 'ACTIVE' NOT NULL,
 	"last_error" text,
 	"last_error_at" timestamp with time zone,

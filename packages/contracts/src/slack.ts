@@ -23,6 +23,8 @@ export interface SlackIntegration {
   slackTeamName: string;
   status: SlackIntegrationStatus;
   lastError: string | null;
+  /** The channel told about failed syncs and invalid integrations. */
+  notifyChannel: { id: string; name: string } | null;
   installedAt: string;
 }
 

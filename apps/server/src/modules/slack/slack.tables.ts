@@ -18,6 +18,9 @@ export const slackIntegrations = pgTable(
     scope: text('scope').notNull(),
     /** Where the Web API is called: Slack's, or a simulator's for a sandbox-connected company. */
     apiUrl: text('api_url').notNull(),
+    /** Where sync failures and an integration's problems are announced; null: nowhere. */
+    notifyChannelId: text('notify_channel_id'),
+    notifyChannelName: text('notify_channel_name'),
     status: text('status', { enum: SLACK_INTEGRATION_STATUSES }).notNull().default('ACTIVE'),
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
