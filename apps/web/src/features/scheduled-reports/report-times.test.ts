@@ -41,8 +41,8 @@ describe('repeatSummary', () => {
   });
 
   it('gives a one-off report its date, with the local time of that day (summer time)', () => {
-    expect(
-      summary({ repeatType: 'NO_REPEAT', days: [], hours: [9], runOn: '2027-07-01' }),
-    ).toBe('Once on Jul 1, 2027 at 09:00 UTC (11:00 your time)');
+    expect(summary({ repeatType: 'NO_REPEAT', days: [], hours: [9], runOn: '2027-07-01' })).toBe(
+      'Once on Jul 1, 2027 at 09:00 UTC (11:00 your time)',
+    );
   });
 });

@@ -59,15 +59,6 @@ export function scheduledReportsServer(answers: Record<string, Answer> = {}) {
     getOwnAppsFromDB: () => [OWN_APP],
     getGoalsFromApp: () => [buildGoal({ numbers: null })],
     findByTeamId: () => [{ email: 'grace@example.com', isDisabled: false }],
-    slackIntegration: () => ({
-      id: SLACK_INTEGRATION_ID,
-      slackTeamName: 'Acme',
-      status: 'ACTIVE',
-    }),
-    slackChannels: () => [
-      { id: 'C01', name: 'growth', isPrivate: false, isMember: true },
-      { id: 'C02', name: 'marketing', isPrivate: false, isMember: true },
-    ],
     saveScheduledReport: ({ id, input }) => ({
       ...buildScheduledReport(),
       ...(input as object),
@@ -77,6 +68,16 @@ export function scheduledReportsServer(answers: Record<string, Answer> = {}) {
       buildScheduledReport({ disabled: disabled as boolean }),
     deleteScheduleReport: () => true,
     sendScheduledReportNow: () => true,
+    // Last: report answers carry a `slackChannels { … }` selection the fake would match first.
+    slackIntegration: () => ({
+      id: SLACK_INTEGRATION_ID,
+      slackTeamName: 'Acme',
+      status: 'ACTIVE',
+    }),
+    slackChannels: () => [
+      { id: 'C01', name: 'growth', isPrivate: false, isMember: true },
+      { id: 'C02', name: 'marketing', isPrivate: false, isMember: true },
+    ],
     ...answers,
   });
 }

@@ -99,12 +99,8 @@ export function ScheduledReportsTable(props: {
               </Table.Td>
               <Table.Td data-testid="report-recipients">
                 {t('scheduledReports.recipientCounts', {
-                  emails: t('scheduledReports.emailCount', {
-                    count: report.emails.length + report.externalEmails.length,
-                  }),
-                  channels: t('scheduledReports.channelCount', {
-                    count: report.slackChannels.length,
-                  }),
+                  emails: report.emails.length + report.externalEmails.length,
+                  channels: report.slackChannels.length,
                 })}
               </Table.Td>
               <Table.Td data-testid="report-next-run">
