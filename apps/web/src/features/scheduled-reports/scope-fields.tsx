@@ -79,6 +79,7 @@ export function ScopeFields({ draft, errors, change }: DraftFieldsProps) {
         data={goalOptions}
         value={draft.goalIds}
         onChange={(values) => change({ goalIds: values })}
+        // The contract caps goalIds at 20.
         maxValues={20}
         searchable
         error={error('goalIds')}
