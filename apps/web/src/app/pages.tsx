@@ -38,6 +38,9 @@ const PageEmptyState = lazyPage(() => import('../features/system/page-empty-stat
 const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const GoalsPage = lazyPage(() => import('../features/goals/goals-page'));
+const ScheduledReportsPage = lazyPage(
+  () => import('../features/scheduled-reports/scheduled-reports-page'),
+);
 const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
@@ -89,6 +92,8 @@ export function renderPage(page: PageKey): ReactElement {
           <GoalsPage />
         </IntegrationGuard>
       );
+    case 'scheduledReports':
+      return <ScheduledReportsPage />;
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
     // Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6).

@@ -20,7 +20,6 @@ export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
   scriptedRule: 'needsIntegration',
   scriptedRuleProxy: 'needsIntegration',
   goals: 'nothingYet',
-  scheduledReports: 'nothingYet',
   strategies: 'nothingYet',
   integrations: 'nothingYet',
   kochavaIntegration: 'needsIntegration',

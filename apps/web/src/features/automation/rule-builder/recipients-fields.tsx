@@ -1,6 +1,8 @@
-// Who a rule's e-mail goes to: members of the company picked from a list, and other addresses
-// typed by hand. At least one in all, each a proper address without spaces.
+// Who an e-mail goes to: members of the company picked from a list, and other addresses typed by
+// hand. At least one in all, each a proper address without spaces. Used by a rule's e-mail action
+// and by scheduled reports.
 import { Group, MultiSelect, TagsInput } from '@mantine/core';
+import type { NotificationRecipients } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../auth/session/session-access';
@@ -23,31 +25,57 @@ function useMemberEmails(picked: readonly string[]): string[] {
   return [...new Set([...own, ...(members.data ?? []), ...picked])];
 }
 
-export function RecipientsFields({ action, error, onChange }: ActionPartProps<EmailAction>) {
-  const { t } = useTranslation();
-  const { emails, externalEmails } = action.recipients;
+export interface EmailRecipientsInputsProps {
+  value: NotificationRecipients;
+  onChange(value: NotificationRecipients): void;
+  labels: { members: string; external: string; externalHint: string };
+  errors: { emails?: string; externalEmails?: string };
+}
+
+export function EmailRecipientsInputs({
+  value,
+  onChange,
+  labels,
+  errors,
+}: EmailRecipientsInputsProps) {
+  const { emails, externalEmails } = value;
   const options = useMemberEmails(emails);
   return (
     <Group grow align="flex-start">
       <MultiSelect
-        label={t('automation.builder.email.members')}
+        label={labels.members}
         data={options}
         value={emails}
-        onChange={(values) =>
-          onChange({ ...action, recipients: { emails: values, externalEmails } })
-        }
+        onChange={(values) => onChange({ emails: values, externalEmails })}
         searchable
-        error={error('recipients.emails')}
+        error={errors.emails}
       />
       <TagsInput
-        label={t('automation.builder.email.external')}
-        description={t('automation.builder.email.externalHint')}
+        label={labels.external}
+        description={labels.externalHint}
         value={externalEmails}
-        onChange={(values) =>
-          onChange({ ...action, recipients: { emails, externalEmails: values } })
-        }
-        error={error('recipients.externalEmails')}
+        onChange={(values) => onChange({ emails, externalEmails: values })}
+        error={errors.externalEmails}
       />
     </Group>
+  );
+}
+
+export function RecipientsFields({ action, error, onChange }: ActionPartProps<EmailAction>) {
+  const { t } = useTranslation();
+  return (
+    <EmailRecipientsInputs
+      value={action.recipients}
+      onChange={(recipients) => onChange({ ...action, recipients })}
+      labels={{
+        members: t('automation.builder.email.members'),
+        external: t('automation.builder.email.external'),
+        externalHint: t('automation.builder.email.externalHint'),
+      }}
+      errors={{
+        emails: error('recipients.emails'),
+        externalEmails: error('recipients.externalEmails'),
+      }}
+    />
   );
 }
