@@ -5,6 +5,7 @@ import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import { isSelfSignUpEnabled, setSelfSignUp } from '../accounts/accounts.service';
 import { listOutboxMail } from '../mail/mail.repository';
+import type { OutboxAttachment } from '../mail/mail.tables';
 import { CompanyRef, RoleEnum, SessionPayloadRef } from '../teams/teams.graphql';
 import type { Team } from '../teams/teams.repository';
 import { listLoginActivity, listTeamsWithCounts, listUsersWithTeams } from './staff.repository';
@@ -79,6 +80,16 @@ const LoginActivityRef = builder
     }),
   });
 
+const OutboxAttachmentRef = builder
+  .objectRef<OutboxAttachment>('OutboxAttachment')
+  .implement({
+    fields: (t) => ({
+      filename: t.exposeString('filename'),
+      contentType: t.exposeString('contentType'),
+      bytes: t.exposeInt('bytes'),
+    }),
+  });
+
 const OutboxMailRef = builder
   .objectRef<Awaited<ReturnType<typeof listOutboxMail>>[number]>('OutboxMail')
   .implement({
@@ -89,6 +100,7 @@ const OutboxMailRef = builder
       text: t.exposeString('text'),
       template: t.exposeString('template'),
       status: t.exposeString('status'),
+      attachments: t.field({ type: [OutboxAttachmentRef], resolve: (mail) => mail.attachments }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
   });

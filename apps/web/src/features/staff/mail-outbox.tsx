@@ -1,10 +1,13 @@
-// Mail the server kept in its outbox: recipients, subjects and the text, links included.
-import { Accordion, Group, Text } from '@mantine/core';
+// Every message the server sent or kept: recipients, subjects, delivery status, the text (links
+// included) and the names and sizes of its attachments.
+import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/format';
+import { formatBytes, formatDateTime } from '../../shared/format/format';
 import { QueryContent } from '../../shared/ui/query-content';
 import { staffApi } from './staff-api';
+
+const STATUS_COLORS = { KEPT: 'gray', SENT: 'teal', FAILED: 'red' } as const;
 
 export function MailOutbox() {
   const { t } = useTranslation();
@@ -20,15 +23,32 @@ export function MailOutbox() {
                   <Text fw={600} size="sm">
                     {mail.subject}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {mail.recipient} · {formatDateTime(mail.createdAt)}
-                  </Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge size="xs" variant="light" color={STATUS_COLORS[mail.status]}>
+                      {t(`saPanel.mailStatus.${mail.status}`)}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {mail.recipient} · {formatDateTime(mail.createdAt)}
+                    </Text>
+                  </Group>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {mail.text}
                 </Text>
+                {mail.attachments.length > 0 && (
+                  <List size="sm" mt="sm" aria-label={t('saPanel.attachments')}>
+                    {mail.attachments.map((file) => (
+                      <List.Item key={file.filename}>
+                        {t('saPanel.attachment', {
+                          name: file.filename,
+                          size: formatBytes(file.bytes),
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
               </Accordion.Panel>
             </Accordion.Item>
           ))}

@@ -55,6 +55,8 @@ export interface OutboxMail {
   recipient: string;
   subject: string;
   text: string;
+  status: 'KEPT' | 'SENT' | 'FAILED';
+  attachments: { filename: string; contentType: string; bytes: number }[];
   createdAt: string;
 }
 
@@ -152,7 +154,7 @@ export const staffApi = {
   mailOutbox: async () =>
     (
       await graphqlRequest<{ mailOutbox: OutboxMail[] }>(
-        'query Outbox($limit: Int) { mailOutbox(limit: $limit) { id recipient subject text createdAt } }',
+        'query Outbox($limit: Int) { mailOutbox(limit: $limit) { id recipient subject text status attachments { filename contentType bytes } createdAt } }',
         { limit: LIST_LIMIT },
       )
     ).mailOutbox,

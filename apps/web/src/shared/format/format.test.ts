@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatInteger, formatMicros, formatPercent } from './format';
+import { formatBytes, formatCurrency, formatInteger, formatMicros, formatPercent } from './format';
 
 describe('formatting', () => {
+  it('formats file sizes in the largest unit that keeps them at 1 or more', () => {
+    expect(formatBytes(0)).toBe('0 byte');
+    expect(formatBytes(999)).toBe('999 byte');
+    expect(formatBytes(12_400)).toBe('12.4 kB');
+    expect(formatBytes(3_000_000)).toBe('3 MB');
+  });
+
   it('formats money in en-US with exactly two decimals, USD by default', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(0)).toBe('$0.00');

@@ -17,6 +17,22 @@ export function formatInteger(value: number): string {
   return integerFormat.format(value);
 }
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file's size in the largest unit that keeps it at 1 or more: "12.4 kB". */
+export function formatBytes(bytes: number): string {
+  const exponent = Math.min(
+    Math.max(Math.floor(Math.log(Math.max(bytes, 1)) / Math.log(1000)), 0),
+    BYTE_UNITS.length - 1,
+  );
+  return new Intl.NumberFormat(NUMBER_LOCALE, {
+    style: 'unit',
+    unit: BYTE_UNITS[exponent],
+    unitDisplay: 'short',
+    maximumFractionDigits: exponent === 0 ? 0 : 1,
+  }).format(bytes / 1000 ** exponent);
+}
+
 export function formatDecimal(value: number): string {
   return decimalFormat.format(value);
 }
