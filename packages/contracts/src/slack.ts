@@ -40,7 +40,7 @@ export interface SlackChannel {
 
 /** A channel picked in the app (notification channel, rule action): Slack's id and its name. */
 export const slackChannelRefSchema = z.object({
-  id: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/, 'Pick a Slack channel'),
+  id: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/, 'validation.idInvalid'),
   name: z.string().trim().min(1).max(80),
 });
 export type SlackChannelRef = z.infer<typeof slackChannelRefSchema>;
