@@ -39,6 +39,7 @@ const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const GoalsPage = lazyPage(() => import('../features/goals/goals-page'));
 const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
+const SlackCallbackPage = lazyPage(() => import('../features/slack/slack-callback-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
 /** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
@@ -52,7 +53,6 @@ const PLACEMENT_OF_PAGE = {
 const CALLBACK_PAGES = new Set<PageKey>([
   'appleAdsCallback',
   'appleAdsOnboardCallback',
-  'slackCallback',
   'billingCallback',
 ]);
 
@@ -83,6 +83,8 @@ export function renderPage(page: PageKey): ReactElement {
       return <IntegrationsPage />;
     case 'kochavaIntegration':
       return <KochavaPage />;
+    case 'slackCallback':
+      return <SlackCallbackPage />;
     case 'goals':
       return (
         <IntegrationGuard>
