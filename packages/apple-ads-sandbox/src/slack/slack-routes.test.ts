@@ -4,6 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../index.js';
 import { SLACK_SANDBOX_CLIENT_ID, SLACK_SANDBOX_CLIENT_SECRET } from './slack-workspace.js';
 
+/** The fields of Slack's answers these tests read. */
+interface SlackBody {
+  ok: boolean;
+  error?: string;
+  access_token: string;
+  ts: string;
+  channels: { name: string; is_private: boolean }[];
+  response_metadata: { next_cursor: string };
+}
+
 let sandbox: Sandbox;
 const redirectUri = 'http://tapwise.test/slack-integration/auth/cb';
 
@@ -25,7 +35,7 @@ async function call(method: string, token: string, params: Record<string, string
   return {
     status: response.status,
     headers: response.headers,
-    body: (response.status === 500 ? null : await response.json()) as any,
+    body: (response.status === 500 ? null : await response.json()) as SlackBody,
   };
 }
 
@@ -53,7 +63,7 @@ async function install() {
       redirect_uri: redirectUri,
     }).toString(),
   });
-  return (await response.json()) as any;
+  return (await response.json()) as SlackBody;
 }
 
 describe('Slack OAuth v2', () => {
@@ -81,7 +91,7 @@ describe('Slack OAuth v2', () => {
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: `code=${encodeURIComponent(code)}`,
-      }).then((r) => r.json() as Promise<any>);
+      }).then((r) => r.json() as Promise<SlackBody>);
     const first = await exchange();
     expect(first).toMatchObject({
       ok: true,
@@ -146,7 +156,11 @@ describe('Slack Web API', () => {
       blocks: JSON.stringify([{ type: 'section', text: { type: 'mrkdwn', text: '*hello*' } }]),
     });
     expect(posted.body).toMatchObject({ ok: true, channel: 'C0RANDOM01' });
-    const messages = (await (await fetch(`${sandbox.adminUrl}/slack/messages`)).json()) as any[];
+    const messages = (await (await fetch(`${sandbox.adminUrl}/slack/messages`)).json()) as {
+      channelName: string;
+      text: string;
+      ts: string;
+    }[];
     expect(messages.at(-1)).toMatchObject({
       channelName: 'random',
       text: 'hello',

@@ -27,7 +27,16 @@ type Answer<T> = {
   data?: T | null;
   errors?: { message: string; extensions?: { error?: string } }[];
 };
-async function gql<T = any>(
+/** What the operations of these tests answer, by root field. */
+interface SlackData {
+  getOAuthState: { state: string; authorizeUrl: string };
+  getOAuthStateInfo: { provider: string; valid: boolean; expiresAt: string | null };
+  completeSlackInstall: Record<string, unknown>;
+  slackIntegration: { id: string; status: string; lastError: string | null };
+  slackChannels: { name: string }[];
+  setSlackNotifyChannel: { notifyChannel: { id: string; name: string } | null };
+}
+async function gql<T = SlackData>(
   query: string,
   variables: Record<string, unknown> = {},
   session: Session = world.company.session,
@@ -43,7 +52,7 @@ async function startInstall(session: Session = world.company.session) {
     {},
     session,
   );
-  return answer.data!.getOAuthState as { state: string; authorizeUrl: string };
+  return answer.data!.getOAuthState;
 }
 
 /** Opens Slack's consent page as the member's browser would and follows "Allow". */
@@ -70,6 +79,9 @@ const complete = (code: string, state: string, session: Session = world.company.
     { code, state },
     session,
   );
+
+const currentIntegrationId = async () =>
+  (await gql(`{ slackIntegration { id } }`)).data!.slackIntegration.id;
 
 const integrationRow = async () =>
   (await world.server.database.db
@@ -171,7 +183,7 @@ describe('installing Slack', () => {
 describe('channels and messages', () => {
   it('lists public channels and the private ones the bot is in', async () => {
     const answer = await gql(`{ slackChannels { id name isPrivate isMember } }`);
-    const names = answer.data!.slackChannels.map((c: { name: string }) => c.name);
+    const names = answer.data!.slackChannels.map((c) => c.name);
     expect(names).toEqual(['apple-ads-alerts', 'general', 'growth', 'random', 'ua-team']);
   });
 
@@ -186,7 +198,7 @@ describe('channels and messages', () => {
   });
 
   it('sends a test message, joining a public channel first', async () => {
-    const { id } = (await gql(`{ slackIntegration { id } }`)).data!.slackIntegration;
+    const id = await currentIntegrationId();
     const answer = await gql(
       `mutation($id: ID!) { sendSlackMsg(change: "Hello from Tapwise", intId: $id, channelId: "C0GROWTH01") }`,
       { id },
@@ -199,7 +211,7 @@ describe('channels and messages', () => {
   });
 
   it("answers SLACK_FAILED with Slack's code for a private channel the bot is not in", async () => {
-    const { id } = (await gql(`{ slackIntegration { id } }`)).data!.slackIntegration;
+    const id = await currentIntegrationId();
     const answer = await gql(
       `mutation($id: ID!) { sendSlackMsg(change: "x", intId: $id, channelId: "G0LEADERS1") }`,
       { id },
@@ -208,7 +220,7 @@ describe('channels and messages', () => {
   });
 
   it('waits out a rate limit and posts', async () => {
-    const { id } = (await gql(`{ slackIntegration { id } }`)).data!.slackIntegration;
+    const id = await currentIntegrationId();
     const before = world.sandbox.slack.messages().length;
     world.sandbox.setFaults({ slackRateLimitBurst: 1, slackServerErrors: 1, retryAfterSeconds: 1 });
     const answer = await gql(
@@ -221,7 +233,7 @@ describe('channels and messages', () => {
   });
 
   it('marks the integration INVALID when Slack says its token was revoked', async () => {
-    const { id } = (await gql(`{ slackIntegration { id } }`)).data!.slackIntegration;
+    const id = await currentIntegrationId();
     world.sandbox.slack.setTokenState('revoked');
     const answer = await gql(
       `mutation($id: ID!) { sendSlackMsg(change: "x", intId: $id, channelId: "C0GENERAL1") }`,
