@@ -10,16 +10,20 @@ export function useSlackChannels(enabled = true) {
   return useQuery({ queryKey: slackKeys.channels, queryFn: slackApi.channels, enabled });
 }
 
-function useChannelOptions() {
+/** Channels already chosen stay listed even when the bot no longer sees them, to be removed. */
+function useChannelOptions(chosen: readonly SlackChannelRef[] = []) {
   const { t } = useTranslation();
   const channels = useSlackChannels();
-  const data = (channels.data ?? []).map((channel) => ({
+  const byId = new Map<string, SlackChannelRef & { isPrivate?: boolean }>(
+    chosen.map((channel) => [channel.id, channel]),
+  );
+  for (const channel of channels.data ?? []) byId.set(channel.id, channel);
+  const data = [...byId.values()].map((channel) => ({
     value: channel.id,
     label: channel.isPrivate
       ? t('slack.privateChannel', { name: channel.name })
       : `#${channel.name}`,
   }));
-  const byId = new Map((channels.data ?? []).map((channel) => [channel.id, channel]));
   const toRef = (id: string): SlackChannelRef => ({ id, name: byId.get(id)?.name ?? id });
   const state = {
     disabled: channels.isPending,
@@ -57,7 +61,7 @@ export function SlackChannelsSelect(props: {
   onChange: (channels: SlackChannelRef[]) => void;
 }) {
   const { t } = useTranslation();
-  const { data, toRef, state } = useChannelOptions();
+  const { data, toRef, state } = useChannelOptions(props.value);
   return (
     <MultiSelect
       label={props.label}
