@@ -18,3 +18,9 @@ export type {
 export { partnerPostbacks, POSTBACK_PARTNERS } from './partners/postback-sender.js';
 export { kochavaAppGuid } from './partners/kochava-routes.js';
 export { FUNNEL, simulatedUsers } from './partners/attributed-users.js';
+export {
+  SLACK_SANDBOX_CLIENT_ID,
+  SLACK_SANDBOX_CLIENT_SECRET,
+  SLACK_DEMO_TEAM,
+} from './slack/slack-workspace.js';
+export type { SlackPostedMessage } from './slack/slack-workspace.js';

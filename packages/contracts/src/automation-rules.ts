@@ -20,6 +20,7 @@ import { isoDate } from './overview';
 import { genericTextSchema } from './validation/names';
 import { moneySchema, moneyToMicros } from './validation/money';
 import { notificationRecipientsSchema } from './validation/email-lists';
+import { slackChannelRefSchema } from './slack';
 import {
   ruleActionValueSchema,
   ruleConditionValueSchema,
@@ -226,16 +227,33 @@ export const ruleActionSchema = z.discriminatedUnion('type', [
     bid: moneySchema.optional(),
   }),
   z.object({ type: z.literal('EMAIL_NOTIFICATION'), recipients: notificationRecipientsSchema }),
+  /** One message per run that matched, to each channel of the company's Slack workspace. */
+  z.object({
+    type: z.literal('SLACK_NOTIFICATION'),
+    channels: z.array(slackChannelRefSchema).min(1, 'validation.required').max(10),
+  }),
 ]);
 export type RuleActionInput = z.infer<typeof ruleActionSchema>;
 export type RuleActionType = RuleActionInput['type'];
 
 /** Which actions make sense for which target. */
 export const RULE_ACTIONS_BY_TARGET: Record<RuleTarget, readonly RuleActionType[]> = {
-  CAMPAIGN: ['PAUSE', 'RESUME', 'CHANGE_BUDGET', 'EMAIL_NOTIFICATION'],
-  AD_GROUP: ['PAUSE', 'RESUME', 'CHANGE_BID', 'EMAIL_NOTIFICATION'],
-  KEYWORD: ['PAUSE', 'RESUME', 'CHANGE_BID', 'ADD_AS_NEGATIVE_KEYWORD', 'EMAIL_NOTIFICATION'],
-  SEARCH_TERM: ['ADD_AS_KEYWORD', 'ADD_AS_NEGATIVE_KEYWORD', 'EMAIL_NOTIFICATION'],
+  CAMPAIGN: ['PAUSE', 'RESUME', 'CHANGE_BUDGET', 'EMAIL_NOTIFICATION', 'SLACK_NOTIFICATION'],
+  AD_GROUP: ['PAUSE', 'RESUME', 'CHANGE_BID', 'EMAIL_NOTIFICATION', 'SLACK_NOTIFICATION'],
+  KEYWORD: [
+    'PAUSE',
+    'RESUME',
+    'CHANGE_BID',
+    'ADD_AS_NEGATIVE_KEYWORD',
+    'EMAIL_NOTIFICATION',
+    'SLACK_NOTIFICATION',
+  ],
+  SEARCH_TERM: [
+    'ADD_AS_KEYWORD',
+    'ADD_AS_NEGATIVE_KEYWORD',
+    'EMAIL_NOTIFICATION',
+    'SLACK_NOTIFICATION',
+  ],
 };
 
 /**

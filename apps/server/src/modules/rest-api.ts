@@ -10,6 +10,7 @@ import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
 import { registerPostbackRoutes } from './attribution/postbacks.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
+import { registerSlackRoutes } from './slack/slack.routes';
 
 export function restApi(ctx: AppContext) {
   return async function registerRestApi(api: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export function restApi(ctx: AppContext) {
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
     await registerPostbackRoutes(api, ctx);
+    await registerSlackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

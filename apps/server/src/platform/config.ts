@@ -66,6 +66,11 @@ const envSchema = z.object({
     .max(600_000)
     .default(KEYWORD_AI_TIMEOUT_MS),
   KOCHAVA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SLACK_OAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -124,6 +129,20 @@ export interface Config {
    * company connected to an Apple Ads sandbox (docs/attribution.md, Kochava pull).
    */
   kochavaApiUrl: string | undefined;
+  /** The Slack app of the chat integration (docs/slack.md). */
+  slack: SlackConfig;
+}
+
+export interface SlackConfig {
+  /** The app's OAuth credentials; unset: Slack is available to sandbox-connected companies only. */
+  clientId: string | undefined;
+  /** Secret: never logged nor answered. */
+  clientSecret: string | undefined;
+  /** Verifies Slack's event callbacks; secret. Unset: the events route refuses every call. */
+  signingSecret: string | undefined;
+  /** Overrides of Slack's Web API base (a WebClient's slackApiUrl) and consent page. */
+  apiUrl: string | undefined;
+  oauthUrl: string | undefined;
 }
 
 export interface KeywordAiConfig {
@@ -220,5 +239,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       timeoutMs: env.KEYWORD_AI_TIMEOUT_MS,
     },
     kochavaApiUrl: env.KOCHAVA_API_URL,
+    slack: {
+      clientId: env.SLACK_CLIENT_ID,
+      clientSecret: env.SLACK_CLIENT_SECRET,
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      apiUrl: env.SLACK_API_URL,
+      oauthUrl: env.SLACK_OAUTH_URL,
+    },
   };
 }

@@ -14,6 +14,8 @@ export const REDACTED_PATHS = [
   '*.clientSecret',
   '*.token',
   '*.apiKey',
+  '*.signingSecret',
+  '*.accessToken',
 ];
 
 /** Path segments that are secrets themselves: the postback URL's key. */

@@ -105,6 +105,8 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       break;
     case 'dr_id':
       return t.dataRequest.id;
+    case 'intId':
+      return t.slackIntegration.id;
     case 'idempotencyKey':
       return t.campaignCreation.idempotencyKey;
     case 'adAccountId':

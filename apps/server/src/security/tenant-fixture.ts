@@ -37,6 +37,7 @@ import {
   trackKeywords,
 } from '../modules/keyword-research/tracked-keywords.repository';
 import { insertDataRequest } from '../modules/keyword-research/data-requests.repository';
+import { replaceSlackIntegration } from '../modules/slack/slack.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
 import { seedAttributionDaily, seedGoal } from '../modules/goals/goal-factories';
 
@@ -198,6 +199,16 @@ export async function seedTenant(
     partner: 'KOCHAVA',
   });
   const goal = await seedGoal(db, company.id, { adamId: app.adamId, name: `${marker} goal` });
+  // Slack is never reached: the address refuses connections.
+  const slackIntegration = await replaceSlackIntegration(db, company.id, {
+    slackTeamId: `T${FACT_MARK}`,
+    slackTeamName: `${marker} workspace`,
+    botTokenSealed: secrets.seal(`xoxb-${marker}`),
+    scope: 'chat:write',
+    apiUrl: 'http://127.0.0.1:9/slack/api/',
+    notifyChannelId: 'C0TENANT01',
+    notifyChannelName: `${marker}-alerts`,
+  });
   await seedAttributionDaily(db, attrIntegration, [
     { day: '2026-01-05', kind: 'install', campaignId: app.campaignId, count: FACT_MARK },
     {
@@ -216,6 +227,7 @@ export async function seedTenant(
     admin,
     attrIntegration,
     kochavaPull,
+    slackIntegration,
     member,
     app,
     goal,

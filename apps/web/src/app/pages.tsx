@@ -42,6 +42,7 @@ const ScheduledReportsPage = lazyPage(
   () => import('../features/scheduled-reports/scheduled-reports-page'),
 );
 const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
+const SlackCallbackPage = lazyPage(() => import('../features/slack/slack-callback-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
 /** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
@@ -55,7 +56,6 @@ const PLACEMENT_OF_PAGE = {
 const CALLBACK_PAGES = new Set<PageKey>([
   'appleAdsCallback',
   'appleAdsOnboardCallback',
-  'slackCallback',
   'billingCallback',
 ]);
 
@@ -86,6 +86,8 @@ export function renderPage(page: PageKey): ReactElement {
       return <IntegrationsPage />;
     case 'kochavaIntegration':
       return <KochavaPage />;
+    case 'slackCallback':
+      return <SlackCallbackPage />;
     case 'goals':
       return (
         <IntegrationGuard>

@@ -32,6 +32,10 @@ export interface FaultSettings {
   kochavaServerErrors: number;
   /** The next N Kochava report progress polls answer "queued" before "completed". */
   kochavaPendingPolls: number;
+  /** The next N Slack chat.postMessage calls answer 429 with Retry-After (retryAfterSeconds). */
+  slackRateLimitBurst: number;
+  /** The next N Slack chat.postMessage calls answer 500. */
+  slackServerErrors: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -49,6 +53,8 @@ export const NO_FAULTS: FaultSettings = {
   modelRateLimitBurst: 0,
   kochavaServerErrors: 0,
   kochavaPendingPolls: 0,
+  slackRateLimitBurst: 0,
+  slackServerErrors: 0,
 };
 
 export function mergeFaults(current: FaultSettings, patch: Partial<FaultSettings>): FaultSettings {

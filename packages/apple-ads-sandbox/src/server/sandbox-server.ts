@@ -1,6 +1,7 @@
 // The sandbox HTTP server: /v1 (Apple's surface), /auth/oauth2/token (Apple ID's token
 // endpoint), /app-store (the App Store's public search, lookup and chart endpoints), /openai/v1
-// (an OpenAI-compatible language model for keyword suggestions) and
+// (an OpenAI-compatible language model for keyword suggestions), /kochava, /slack (Slack's OAuth
+// consent page and Web API) and
 // /__sandbox (admin: fault switches, API users, scenario facts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -39,6 +40,8 @@ import {
   type SendPostbacksOptions,
   type SendPostbacksResult,
 } from '../partners/postback-sender.js';
+import { SlackSimulator, SLACK_PREFIX } from '../slack/slack-routes.js';
+import { SlackWorkspace, type SlackPostedMessage } from '../slack/slack-workspace.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
 import { mergeFaults, NO_FAULTS, type FaultSettings } from './faults.js';
@@ -92,6 +95,14 @@ export interface Sandbox {
   openAiUrl: string;
   /** Base URL of Kochava's Reporting API simulation (stands in for https://reporting.api.kochava.com). */
   kochavaUrl: string;
+  /** Slack: `apiUrl` is a WebClient's slackApiUrl, `oauthUrl` the consent page (oauth/v2/authorize). */
+  slack: {
+    apiUrl: string;
+    oauthUrl: string;
+    messages(): SlackPostedMessage[];
+    /** Revokes one bot token (or all), or marks its account inactive. */
+    setTokenState(state: 'revoked' | 'inactive', token?: string): number;
+  };
   /** Attribution partners: the Kochava app GUID of an app, and postbacks sent to Tapwise. */
   partners: {
     kochavaAppGuid(adamId: number): string;
@@ -124,6 +135,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
   );
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
+  const slackWorkspace = new SlackWorkspace(now);
+  const slack = new SlackSimulator(slackWorkspace, now);
   const router = new Router();
   registerAccountRoutes(router);
   registerCampaignRoutes(router);
@@ -192,6 +205,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith(`${KOCHAVA_PREFIX}/`))
       return handleKochava(request.method ?? 'GET', url, raw, response);
     if (url.pathname.startsWith(`${APP_STORE_PREFIX}/`)) return handleAppStore(url, response);
+    if (url.pathname.startsWith(`${SLACK_PREFIX}/`))
+      return handleSlack(request, url, raw, response);
     if (url.pathname.startsWith(`${OPENAI_PREFIX}/`))
       return handleOpenAi(request, url, raw, response);
     if (!url.pathname.startsWith('/v1/'))
@@ -381,6 +396,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendJson(response, answer.status, answer.body);
   }
 
+  function handleSlack(
+    request: IncomingMessage,
+    url: URL,
+    raw: string,
+    response: ServerResponse,
+  ): void {
+    const slackFaults = {
+      rateLimitBurst: faults.slackRateLimitBurst,
+      serverErrors: faults.slackServerErrors,
+      retryAfterSeconds: faults.retryAfterSeconds,
+    };
+    const answer = slack.answer(
+      { method: request.method ?? 'GET', url, headers: request.headers, raw },
+      slackFaults,
+    );
+    faults = {
+      ...faults,
+      slackRateLimitBurst: slackFaults.rateLimitBurst,
+      slackServerErrors: slackFaults.serverErrors,
+    };
+    sendText(response, answer.status, answer.contentType, answer.body, answer.headers);
+  }
+
   async function handleAdmin(
     method: string,
     path: string,
@@ -394,6 +432,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         200,
         await sendPostbacks(store, body as unknown as SendPostbacksOptions),
       );
+    if (path === '/__sandbox/slack/messages' && method === 'GET')
+      return sendJson(response, 200, slackWorkspace.messages);
+    if (path === '/__sandbox/slack/tokens' && method === 'POST') {
+      const state = body.state === 'inactive' ? 'inactive' : 'revoked';
+      const token = typeof body.token === 'string' ? body.token : undefined;
+      return sendJson(response, 200, { changed: slackWorkspace.setTokenState(state, token) });
+    }
     if (path === '/__sandbox/faults' && method === 'GET') return sendJson(response, 200, faults);
     if (path === '/__sandbox/faults' && (method === 'PUT' || method === 'POST')) {
       if (body.expireTokens === true) issuer.expireAll();
@@ -430,6 +475,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     appStoreUrl: `${origin}${APP_STORE_PREFIX}`,
     openAiUrl: `${origin}${OPENAI_PREFIX}`,
     kochavaUrl: `${origin}${KOCHAVA_PREFIX}`,
+    slack: {
+      apiUrl: `${origin}${SLACK_PREFIX}/api/`,
+      oauthUrl: `${origin}${SLACK_PREFIX}/oauth/v2/authorize`,
+      messages: () => [...slackWorkspace.messages],
+      setTokenState: (state, token) => slackWorkspace.setTokenState(state, token),
+    },
     partners: {
       kochavaAppGuid,
       sendPostbacks: (options) => sendPostbacks(store, options),

@@ -37,6 +37,7 @@ import {
 import { JobHandedBack } from '../../platform/jobs/job-queue';
 import type { RealtimeEmitter } from '../../platform/realtime/socket-events';
 import { demoPostbacksJob } from '../attribution/jobs/demo-postbacks.job';
+import { announceToSlack } from '../slack/slack-notices';
 import { automationTickJob } from '../automation/engine/jobs/automation-tick.job';
 import { syncJob } from './jobs/sync.job';
 import { emitProgress, manualSyncCooldown } from './sync-progress';
@@ -237,6 +238,12 @@ export async function runSync(
       error: INTEGRATION_MESSAGES.SYNC_FAILED,
     });
     await emitProgress(ctx.db, ctx.realtime, teamId);
+    // Once per run: the job's retries fail the same run again.
+    if (run.status !== 'FAILED')
+      await announceToSlack(ctx, teamId, {
+        text: INTEGRATION_MESSAGES.SYNC_FAILED,
+        link: `${ctx.config.publicUrl}/integrations`,
+      });
     throw error;
   }
 }
@@ -497,4 +504,8 @@ async function markInvalid(
     featurePath: '/integrations',
   });
   await emitProgress(ctx.db, ctx.realtime, run.teamId);
+  await announceToSlack(ctx, run.teamId, {
+    text: `${INTEGRATION_MESSAGES.INVALID} ${INTEGRATION_MESSAGES.ADD_AGAIN}`,
+    link: `${ctx.config.publicUrl}/integrations`,
+  });
 }

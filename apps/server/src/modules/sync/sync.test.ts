@@ -14,6 +14,7 @@ import { adGroups, ads, campaigns, keywords } from '../ads-data/ads-entities.tab
 import { FACT_TABLES, sumFacts, type FactKind } from '../ads-data/ads-data.repository';
 import { campaignHourlyFacts } from '../ads-data/report-facts.tables';
 import { findIntegration } from '../integrations/integrations.repository';
+import { installSandboxSlack } from '../slack/slack-factories';
 import type { JobContext } from '../job-context';
 import { findSyncRun } from './sync.repository';
 import { resumeStalledSyncs, runSync, STALLED_SYNC_MINUTES, startSync } from './sync.service';
@@ -353,9 +354,13 @@ describe('Apple failures', () => {
     expect(await factSnapshot(company.teamId)).toEqual(await factSnapshot(synced.teamId));
   });
 
-  it('marks a revoked integration INVALID, logs the failure and stops syncing', async () => {
+  it('marks a revoked integration INVALID, logs the failure, tells Slack and stops syncing', async () => {
     const company = await connectSandboxCompany(server, sandbox);
     await waitForSync(server, company.teamId, company.syncId);
+    await installSandboxSlack(server.context, company.teamId, sandbox, {
+      id: 'C0ADSALERT',
+      name: 'apple-ads-alerts',
+    });
     sandbox.revokeApiUser(company.clientId);
     const { syncId } = await startSync(
       server.context,
@@ -382,6 +387,10 @@ describe('Apple failures', () => {
     expect(states.body.data[0]?.invalid).toBe(true);
     const logs = await listActivityLogs(server.database.db, company.teamId);
     expect(logs.map((log) => log.logType)).toContain('integration_failure');
+    expect(sandbox.slack.messages().at(-1)).toMatchObject({
+      channelName: 'apple-ads-alerts',
+      text: 'Unable to sync data due to an invalid integration, see integrations page. Invalid integration, Please add again.',
+    });
     const manual = await api.graphql(
       'mutation { invokeManualSync { successMessage } }',
       {},

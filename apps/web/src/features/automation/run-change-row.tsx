@@ -6,7 +6,7 @@ import type { RuleChangeEntry, RuleConditionMetric } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatChangeValues } from './rule-builder/change-values';
 import { ConvertedRuleValues } from './rule-builder/converted-rule-values';
-import { formatRuleMetric, ruleMetricLabel } from './rule-builder/rule-labels';
+import { formatRuleMetric, ruleActionLabel, ruleMetricLabel } from './rule-builder/rule-labels';
 
 export function ChangeRow({ change, currency }: { change: RuleChangeEntry; currency: string }) {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function ChangeRow({ change, currency }: { change: RuleChangeEntry; curre
       <Table.Td>
         <MatchedValues change={change} currency={currency} />
       </Table.Td>
-      <Table.Td>{t(`automation.logs.run.actions.${change.action}`)}</Table.Td>
+      <Table.Td>{ruleActionLabel(t, change.action)}</Table.Td>
       <Table.Td>{formatChangeValues(change.before, currency)}</Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

@@ -37,6 +37,5 @@ export const EMPTY_KIND: Partial<Record<PageKey, EmptyKind>> = {
 export const CALLBACK_TARGETS: Partial<Record<PageKey, string>> = {
   appleAdsCallback: '/integrations',
   appleAdsOnboardCallback: '/welcome-onboard/setup',
-  slackCallback: '/integrations',
   billingCallback: '/manage-subscription',
 };

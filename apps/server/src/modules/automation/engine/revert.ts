@@ -55,8 +55,10 @@ export async function revertRun(
     run.finishedAt && !run.dryRun
       ? await listRunChanges(ctx.db, actor.teamId, runId, ['APPLIED'])
       : [];
-  // A sent e-mail cannot be taken back.
-  const changes = applied.filter((change) => change.action !== 'EMAIL_NOTIFICATION');
+  // A sent e-mail or Slack message cannot be taken back.
+  const changes = applied.filter(
+    (change) => change.action !== 'EMAIL_NOTIFICATION' && change.action !== 'SLACK_NOTIFICATION',
+  );
   if (changes.length === 0) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.nothingToRevert);
   const gateways = new Map<number, Promise<AppleWriteGateway>>();
   let reverted = 0;

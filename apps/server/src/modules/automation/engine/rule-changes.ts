@@ -276,6 +276,7 @@ function intendedChange(
     case 'ADD_AS_KEYWORD':
       return keywordChange(action, match, context, taken.keywords);
     case 'EMAIL_NOTIFICATION':
+    case 'SLACK_NOTIFICATION':
       return null;
   }
 }

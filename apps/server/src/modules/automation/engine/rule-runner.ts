@@ -12,6 +12,7 @@ import {
   type AutomationRuleStatus,
   type RuleChangeStatus,
   type RuleRunTrigger,
+  type SlackChannelRef,
 } from '@tapwise/contracts';
 import { RatesHistory } from '@tapwise/exchange-rates';
 import { AppError } from '../../../platform/errors';
@@ -60,7 +61,12 @@ import {
 } from './rule-money';
 import { rowsWithGoal, usesGoal } from './rule-goals';
 import { factWindow, isoDay, windowKey, type FactWindow } from './rule-windows';
-import { describeChange, sendRunNotification } from './run-notification';
+import {
+  describeChange,
+  postRunSlackNotification,
+  sendRunNotification,
+  type RunSummary,
+} from './run-notification';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
 
 export type EngineContext = Pick<JobContext, 'db' | 'secrets' | 'logger' | 'config' | 'jobs'> &
@@ -439,8 +445,8 @@ async function evaluateAndApply(
   const applied = results
     .filter((result) => result.status === 'APPLIED')
     .map((result) => result.change);
-  const mailStatus = await notify(ctx, rule, definition, run, matched.length, applied);
-  const all = [...results.map((result) => result.status), ...(mailStatus ? [mailStatus] : [])];
+  const notified = await notify(ctx, rule, definition, run, matched.length, applied);
+  const all = [...results.map((result) => result.status), ...notified];
   const count = (status: RuleChangeStatus) => all.filter((each) => each === status).length;
   const status: AutomationRuleStatus =
     count('APPLIED') > 0
@@ -459,9 +465,15 @@ async function evaluateAndApply(
   };
 }
 
+type NotificationAction = Extract<
+  AutomationRuleDefinition['actions'][number],
+  { type: 'EMAIL_NOTIFICATION' | 'SLACK_NOTIFICATION' }
+>;
+
 /**
- * The rule's e-mail action: one message per run that matched, recorded among the run's changes
- * (PLANNED in a dry run, which sends nothing). Retried runs do not send it twice.
+ * The rule's notification actions (e-mail, Slack): one message per run that matched, recorded
+ * among the run's changes (PLANNED in a dry run, which sends nothing). Retried runs do not send
+ * them twice.
  */
 async function notify(
   ctx: EngineContext,
@@ -470,22 +482,42 @@ async function notify(
   run: RunRow,
   matched: number,
   applied: readonly IntendedChange[],
-): Promise<RuleChangeStatus | null> {
-  const action = definition.actions.find((each) => each.type === 'EMAIL_NOTIFICATION');
-  if (!action) return null;
-  const recipients = [...action.recipients.emails, ...action.recipients.externalEmails];
-  const idempotencyKey = `${run.id}:rule:${rule.id}:EMAIL_NOTIFICATION`;
+): Promise<RuleChangeStatus[]> {
+  const statuses: RuleChangeStatus[] = [];
+  for (const action of definition.actions)
+    if (action.type === 'EMAIL_NOTIFICATION' || action.type === 'SLACK_NOTIFICATION')
+      statuses.push(
+        await notifyOnce(ctx, rule, run, action, { ruleName: rule.name, matched, applied }),
+      );
+  return statuses;
+}
+
+async function notifyOnce(
+  ctx: EngineContext,
+  rule: RuleRow,
+  run: RunRow,
+  action: NotificationAction,
+  summary: RunSummary,
+): Promise<RuleChangeStatus> {
+  const idempotencyKey = `${run.id}:rule:${rule.id}:${action.type}`;
   const existing = await findChangeByKey(ctx.db, rule.teamId, idempotencyKey);
   if (existing) return existing.status;
+  const target =
+    action.type === 'EMAIL_NOTIFICATION'
+      ? emailTarget(ctx, [...action.recipients.emails, ...action.recipients.externalEmails])
+      : slackTarget(ctx, rule.teamId, action.channels);
   let status: RuleChangeStatus = run.dryRun ? 'PLANNED' : 'APPLIED';
   let message: string | null = null;
   if (!run.dryRun) {
     try {
-      await sendRunNotification(ctx, { recipients, ruleName: rule.name, matched, applied });
+      await target.send(summary);
     } catch (error) {
-      ctx.logger.error({ err: error, ruleId: rule.id }, 'rule notification not sent');
+      ctx.logger.error(
+        { err: error, ruleId: rule.id, action: action.type },
+        'rule notification not sent',
+      );
       status = 'FAILED';
-      message = 'The e-mail could not be sent.';
+      message = target.failure(error);
     }
   }
   await insertChange(ctx.db, rule.teamId, {
@@ -494,16 +526,44 @@ async function notify(
     adAccountId: 0,
     level: 'rule',
     entityId: rule.id,
-    entityName: recipients.join(', '),
-    action: 'EMAIL_NOTIFICATION',
+    entityName: target.names.join(', '),
+    action: action.type,
     before: null,
-    after: { recipients, matched, changes: applied.map(describeChange) },
+    after: {
+      ...target.recorded,
+      matched: summary.matched,
+      changes: summary.applied.map(describeChange),
+    },
     status,
     message,
     idempotencyKey,
     appliedAt: status === 'APPLIED' ? new Date() : null,
   });
   return status;
+}
+
+function emailTarget(ctx: EngineContext, recipients: string[]) {
+  return {
+    names: recipients,
+    recorded: { recipients },
+    send: (summary: RunSummary) => sendRunNotification(ctx, { ...summary, recipients }),
+    failure: () => 'The e-mail could not be sent.',
+  };
+}
+
+function slackTarget(ctx: EngineContext, teamId: string, channels: SlackChannelRef[]) {
+  return {
+    names: channels.map((channel) => `#${channel.name}`),
+    recorded: { channels },
+    send: (summary: RunSummary) =>
+      postRunSlackNotification(ctx, teamId, {
+        ...summary,
+        channelIds: channels.map((channel) => channel.id),
+      }),
+    // Slack's reason ("Slack is not connected", "…: channel_not_found") is the member's to read.
+    failure: (error: unknown) =>
+      error instanceof AppError ? error.message : 'The Slack message could not be sent.',
+  };
 }
 
 interface Finished {

@@ -30,6 +30,7 @@ import {
   setGlobalKillSwitch,
   setKillSwitch,
 } from './engine-test-kit';
+import { installSandboxSlack } from '../../slack/slack-factories';
 import { revertRun, REVERT_MESSAGES } from './revert';
 import { executeRun, runDueRules, startRuleRun, type EngineContext } from './rule-runner';
 import { findRun, listRunChanges, updateChange, updateRun } from './rule-runs.repository';
@@ -416,6 +417,49 @@ describe('e-mail notification', () => {
       expect.objectContaining({
         action: 'EMAIL_NOTIFICATION',
         entityName: 'ops@acme.test, agency@partner.test',
+      }),
+    );
+  });
+});
+
+describe('Slack notification', () => {
+  it('posts once per run to each channel, listing what matched, and records a refused channel', async () => {
+    await installSandboxSlack(server.context, company.teamId, sandbox);
+    const before = sandbox.slack.messages().length;
+    const runId = await startRun(
+      everyKeywordOf(adGroupIds[8]!, [
+        {
+          type: 'SLACK_NOTIFICATION',
+          channels: [
+            { id: 'C0GENERAL1', name: 'general' },
+            { id: 'C0RANDOM01', name: 'random' },
+          ],
+        },
+      ]),
+      false,
+    );
+    await executeRun(ctx, runId);
+    await updateRun(server.database.db, company.teamId, runId, { finishedAt: null });
+    await executeRun(ctx, runId);
+    const posted = sandbox.slack.messages().slice(before);
+    expect(posted.map((message) => message.channelName)).toEqual(['general', 'random']);
+    expect(posted[0]!.text).toMatch(/^Rule “Keyword rule \d+” matched 8$/);
+    expect(posted[0]!.blocks).toContainEqual(expect.objectContaining({ type: 'section' }));
+    expect(await changesOf(runId, ['APPLIED'])).toContainEqual(
+      expect.objectContaining({ action: 'SLACK_NOTIFICATION', entityName: '#general, #random' }),
+    );
+
+    const refused = await startRun(
+      everyKeywordOf(adGroupIds[8]!, [
+        { type: 'SLACK_NOTIFICATION', channels: [{ id: 'G0LEADERS1', name: 'leadership' }] },
+      ]),
+      false,
+    );
+    await executeRun(ctx, refused);
+    expect(await changesOf(refused, ['FAILED'])).toContainEqual(
+      expect.objectContaining({
+        action: 'SLACK_NOTIFICATION',
+        message: 'Slack refused the request: channel_not_found',
       }),
     );
   });

@@ -1,5 +1,6 @@
 // The actions of a rule, those its target allows (RULE_ACTIONS_BY_TARGET): pause, resume, change
-// a bid or the daily budget, add a negative keyword, promote a search term, send an e-mail.
+// a bid or the daily budget, add a negative keyword, promote a search term, send an e-mail or a
+// Slack message.
 import { ActionIcon, Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { RULE_ACTIONS_BY_TARGET, RULE_ACTIONS_MAX, type RuleActionType } from '@tapwise/contracts';
@@ -8,6 +9,8 @@ import { ChangeAmountFields } from './change-amount-fields';
 import { KeywordActionFields } from './keyword-action-fields';
 import { ListProblem } from './list-problem';
 import { RecipientsFields } from './recipients-fields';
+import { ruleActionLabel } from './rule-labels';
+import { SlackChannelsFields } from './slack-channels-fields';
 import classes from './rule-builder.module.css';
 import { newAction, type ActionDraft } from './rule-draft';
 import type { RuleForm } from './use-rule-form';
@@ -48,7 +51,7 @@ export function ActionFields({ form, currency }: { form: RuleForm; currency: str
               label={t('automation.builder.actionType')}
               data={allowed.map((type) => ({
                 value: type,
-                label: t(`automation.logs.run.actions.${type}`),
+                label: ruleActionLabel(t, type),
               }))}
               value={action.type}
               onChange={(value) => value && setAction(index, newAction(value as RuleActionType))}
@@ -98,7 +101,7 @@ export function ActionFields({ form, currency }: { form: RuleForm; currency: str
                   }))
                 }
               >
-                {t(`automation.logs.run.actions.${type}`)}
+                {ruleActionLabel(t, type)}
               </Menu.Item>
             ))}
           </Menu.Dropdown>
@@ -122,5 +125,7 @@ function ActionPart(props: ActionPartProps) {
       return <KeywordActionFields {...props} action={action} />;
     case 'EMAIL_NOTIFICATION':
       return <RecipientsFields {...props} action={action} />;
+    case 'SLACK_NOTIFICATION':
+      return <SlackChannelsFields {...props} action={action} />;
   }
 }

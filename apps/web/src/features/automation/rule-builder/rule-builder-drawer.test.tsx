@@ -12,6 +12,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../shared/i18n/i18n';
 import { latestSocket } from '../../../test/fake-socket';
 import { signIn } from '../../../test/session-fixtures';
+import { renderInApp } from '../../../test/render-app-page';
 import { connectSessionToApi } from '../../auth/session/session-api';
 import { GraphqlFailure, renderWithApp } from '../../ads-manager/actions/actions-test-kit';
 import { APP } from '../../ads-manager/ads-manager-factories';
@@ -308,6 +309,52 @@ describe('rule builder', { timeout: 20_000 }, () => {
     await user.type(within(actionGroup(2)).getByLabelText('External e-mails'), 'a@@b{Enter}');
     await save(user);
     expect(await within(actionGroup(2)).findByText('Enter a valid email address.')).toBeTruthy();
+  });
+
+  it('sends the Slack action to the channels picked', async () => {
+    const calls = builderServer({
+      slackIntegration: () => ({ id: 'slack-1', status: 'ACTIVE', notifyChannel: null }),
+      slackChannels: () => [
+        { id: 'C0GENERAL1', name: 'general', isPrivate: false, isMember: true },
+        { id: 'C0RANDOM01', name: 'random', isPrivate: false, isMember: false },
+      ],
+    });
+    const rule = ruleWith((definition) => {
+      definition.actions.push({ type: 'SLACK_NOTIFICATION', channels: [] });
+    });
+    const { user } = renderBuilder(rule);
+    await save(user);
+    expect(await within(actionGroup(2)).findByText('This field is required.')).toBeTruthy();
+
+    await user.click(within(actionGroup(2)).getByLabelText('Slack channels'));
+    await user.click(await screen.findByRole('option', { name: '#random', hidden: true }));
+    await save(user);
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.operation === 'updateAutomationRule')
+          .map((call) => (call.variables.input as { actions: unknown[] }).actions[1]),
+      ).toEqual([{ type: 'SLACK_NOTIFICATION', channels: [{ id: 'C0RANDOM01', name: 'random' }] }]),
+    );
+  });
+
+  it('points to /integrations when the Slack action has no Slack to post to', async () => {
+    builderServer({ slackIntegration: () => null });
+    const rule = ruleWith((definition) => {
+      definition.actions.push({ type: 'SLACK_NOTIFICATION', channels: [] });
+    });
+    // Inside the app's router, as on /arrules: the notice links to another page.
+    renderInApp(
+      <RuleBuilderDrawer opened rule={rule} onClose={vi.fn()} onSaved={vi.fn()} />,
+      '/arrules',
+    );
+    const notice = await within(actionGroup(2)).findByTestId('slack-action-not-connected');
+    expect(notice.textContent).toContain('Slack is not connected.');
+    expect(
+      within(notice)
+        .getByRole('link', { name: 'Connect it on the Integrations page' })
+        .getAttribute('href'),
+    ).toBe('/integrations');
   });
 
   it('keeps keywords to exactly one selected ad group', async () => {

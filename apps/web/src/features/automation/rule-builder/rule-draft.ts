@@ -59,6 +59,8 @@ export function newAction(type: RuleActionType): ActionDraft {
       return { type, matchType: 'EXACT', adAccountId: 0, adGroupId: 0 };
     case 'EMAIL_NOTIFICATION':
       return { type, recipients: { emails: [], externalEmails: [] } };
+    case 'SLACK_NOTIFICATION':
+      return { type, channels: [] };
   }
 }
 

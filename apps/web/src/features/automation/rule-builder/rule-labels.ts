@@ -5,6 +5,7 @@ import {
   METRIC_KEYS,
   ruleMetricKind,
   type MetricKey,
+  type RuleActionType,
   type RuleConditionMetric,
 } from '@tapwise/contracts';
 import type { TFunction } from 'i18next';
@@ -19,6 +20,13 @@ export function ruleMetricLabel(t: TFunction, metric: RuleConditionMetric): stri
   return isReportMetric(metric)
     ? t(`overview.metrics.${metric}`)
     : t(`automation.metrics.${metric}`);
+}
+
+/** An action's name; Slack's lives with the Slack action's own words. */
+export function ruleActionLabel(t: TFunction, action: RuleActionType): string {
+  return action === 'SLACK_NOTIFICATION'
+    ? t('slackAction.label')
+    : t(`automation.logs.run.actions.${action}`);
 }
 
 /** The unit a value of this metric is entered in: the currency, percent, or none for counts. */
