@@ -31,7 +31,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../shared/api/http';
+import { hasErrorCode } from '../../shared/api/api-error';
 import { useNow } from '../../shared/time/use-now';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
@@ -51,9 +51,6 @@ import { useOwnAppChoices } from './own-apps';
 const MINUTE_MS = 60_000;
 const POSTBACK_PARTNERS = ATTRIBUTION_PARTNERS.filter((partner) => partner !== 'KOCHAVA');
 const STATUS_COLOR = { ACTIVE: 'teal', DISABLED: 'gray', FAILED: 'red' } as const;
-
-const hasCode = (error: unknown, code: number) =>
-  error instanceof ApiError && error.body?.code === code;
 
 export function PartnerIntegrations() {
   const { t } = useTranslation();
@@ -112,7 +109,7 @@ function AddPartnerForm() {
       void queryClient.invalidateQueries({ queryKey: attributionKeys.all });
     },
     onError: (error) => {
-      const blocked = hasCode(error, ERROR_CODES.PARTNER_NEEDS_SYNC);
+      const blocked = hasErrorCode(error, ERROR_CODES.PARTNER_NEEDS_SYNC);
       setNeedsSync(blocked);
       notifyError(
         blocked

@@ -33,7 +33,7 @@ import {
   scheduledReportsApi,
 } from './scheduled-reports-api';
 import { ScopeFields } from './scope-fields';
-import { SlackChannelsField } from './slack-channels-field';
+import { SlackChannelsPicker } from '../slack/slack-channels-picker';
 
 export function ScheduledReportFormModal(props: {
   /** The report edited; null to create one. */
@@ -148,7 +148,10 @@ export function ScheduledReportFormModal(props: {
             }}
             errors={{ emails: error('emails'), externalEmails: error('externalEmails') }}
           />
-          <SlackChannelsField
+          <SlackChannelsPicker
+            label={t('scheduledReports.form.slackChannels')}
+            notConnectedText={t('scheduledReports.form.slackNotConnected')}
+            maxValues={SCHEDULED_REPORT_LIMITS.slackChannels}
             value={draft.slackChannels}
             onChange={(slackChannels) => change({ slackChannels })}
             error={error('slackChannels')}

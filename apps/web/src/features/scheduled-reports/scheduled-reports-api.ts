@@ -1,15 +1,12 @@
 // The scheduled reports' GraphQL calls (docs/api/scheduled-reports.md): reading needs
-// scheduleReports.read, every change scheduleReports.write. The Slack channels a report may post
-// to come from the chat integration (integrations.read).
+// scheduleReports.read, every change scheduleReports.write.
 import {
   ERROR_CODES,
   type ScheduledReport,
   type ScheduledReportValues,
-  type SlackChannel,
-  type SlackIntegration,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
-import { ApiError } from '../../shared/api/http';
+import { hasErrorCode } from '../../shared/api/api-error';
 
 const REPORT = `id name level reportLimit repeatType days hours runOn dataDays orgIds appIds countries
   goalIds emails externalEmails slackChannels { id name } disabled completed nextRunAt
@@ -18,8 +15,6 @@ const REPORT = `id name level reportLimit repeatType days hours runOn dataDays o
 export const scheduledReportKeys = {
   all: ['scheduledReports'] as const,
   list: ['scheduledReports', 'list'] as const,
-  slackIntegration: ['scheduledReports', 'slackIntegration'] as const,
-  slackChannels: ['scheduledReports', 'slackChannels'] as const,
 };
 
 export const scheduledReportsApi = {
@@ -66,26 +61,7 @@ export const scheduledReportsApi = {
         { id },
       )
     ).sendScheduledReportNow,
-
-  slackIntegration: async () =>
-    (
-      await graphqlRequest<{ slackIntegration: SlackIntegration | null }>(
-        'query SlackIntegration { slackIntegration { id slackTeamName status } }',
-      )
-    ).slackIntegration,
-
-  slackChannels: async () =>
-    (
-      await graphqlRequest<{ slackChannels: SlackChannel[] }>(
-        'query SlackChannels { slackChannels { id name isPrivate isMember } }',
-      )
-    ).slackChannels,
 };
 
-const hasCode = (error: unknown, code: number) =>
-  error instanceof ApiError && error.body?.code === code;
-
-export const isReportNameTaken = (error: unknown) => hasCode(error, ERROR_CODES.REPORT_NAME_EXISTS);
-
-export const isSlackNotConnected = (error: unknown) =>
-  hasCode(error, ERROR_CODES.SLACK_NOT_CONNECTED);
+export const isReportNameTaken = (error: unknown) =>
+  hasErrorCode(error, ERROR_CODES.REPORT_NAME_EXISTS);

@@ -1,13 +1,19 @@
 // A picker of the workspace's channels (slackChannels): public ones, and private ones the bot was
 // invited to. Used by the Slack card and the rule builder's Slack action.
 import { MultiSelect, Select } from '@mantine/core';
-import type { SlackChannelRef } from '@tapwise/contracts';
+import { ERROR_CODES, type SlackChannelRef } from '@tapwise/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { hasErrorCode } from '../../shared/api/api-error';
 import { slackApi, slackKeys } from './slack-api';
 
 export function useSlackChannels(enabled = true) {
-  return useQuery({ queryKey: slackKeys.channels, queryFn: slackApi.channels, enabled });
+  return useQuery({
+    queryKey: slackKeys.channels,
+    queryFn: slackApi.channels,
+    enabled,
+    retry: (count, error) => !hasErrorCode(error, ERROR_CODES.SLACK_NOT_CONNECTED) && count < 2,
+  });
 }
 
 /** Channels already chosen stay listed even when the bot no longer sees them, to be removed. */
@@ -57,6 +63,7 @@ export function SlackChannelSelect(props: {
 export function SlackChannelsSelect(props: {
   label: string;
   value: readonly SlackChannelRef[];
+  maxValues?: number | undefined;
   error?: string | undefined;
   onChange: (channels: SlackChannelRef[]) => void;
 }) {
@@ -68,6 +75,7 @@ export function SlackChannelsSelect(props: {
       placeholder={t('slack.pickChannel')}
       data={data}
       value={props.value.map((channel) => channel.id)}
+      maxValues={props.maxValues}
       searchable
       onChange={(ids) => props.onChange(ids.map(toRef))}
       {...state}

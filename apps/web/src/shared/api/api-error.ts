@@ -1,5 +1,5 @@
 // Reading an API failure for a form: field problems, and the failures that need their own words.
-import { ERROR_CODES, isValidationMessageKey } from '@tapwise/contracts';
+import { ERROR_CODES, isValidationMessageKey, type ErrorCode } from '@tapwise/contracts';
 import { ApiError } from './http';
 
 /** Field problems of a rejected input, as `validation.*` message keys keyed by field. */
@@ -9,6 +9,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries(details).filter(([, message]) => isValidationMessageKey(message)),
   );
+}
+
+/** The API refused with this error code. */
+export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
+  return error instanceof ApiError && error.body?.code === code;
 }
 
 export function isRateLimited(error: unknown): boolean {

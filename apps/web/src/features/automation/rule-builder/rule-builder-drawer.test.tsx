@@ -348,7 +348,7 @@ describe('rule builder', { timeout: 20_000 }, () => {
       <RuleBuilderDrawer opened rule={rule} onClose={vi.fn()} onSaved={vi.fn()} />,
       '/arrules',
     );
-    const notice = await within(actionGroup(2)).findByTestId('slack-action-not-connected');
+    const notice = await within(actionGroup(2)).findByTestId('slack-not-connected');
     expect(notice.textContent).toContain('Slack is not connected.');
     expect(
       within(notice)
