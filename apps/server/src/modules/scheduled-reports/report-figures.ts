@@ -19,7 +19,7 @@ import type { ReportWords } from './report-words';
 export interface Figure {
   label: string;
   value: string;
-  /** "+12.5%", "−3.0%", or "" when the previous period has nothing to compare with. */
+  /** "+12.5%", "-3.0%", or "" when the previous period has nothing to compare with. */
   change: string;
   tone: 'good' | 'bad' | 'neutral';
 }
