@@ -61,7 +61,12 @@ describe('reportSlackMessage', () => {
     reportWords('en'),
     'http://tapwise.test/ads-manager',
   );
-  const blocks = message.blocks as Record<string, any>[];
+  interface Block {
+    type: string;
+    text?: { text: string };
+    fields?: { text: string }[];
+  }
+  const blocks = message.blocks as unknown as readonly Block[];
 
   it('heads the message with the report and its window', () => {
     expect(message).toMatchObject({
@@ -76,8 +81,8 @@ describe('reportSlackMessage', () => {
 
   it('shows each headline figure with its change, in sections of at most 10 fields', () => {
     const sections = blocks.filter((block) => block.type === 'section' && block.fields);
-    const fields = sections.flatMap((section) => section.fields as { text: string }[]);
-    expect(sections.every((section) => section.fields.length <= 10)).toBe(true);
+    const fields = sections.flatMap((section) => section.fields!);
+    expect(sections.every((section) => section.fields!.length <= 10)).toBe(true);
     expect(fields.map((field) => field.text)).toEqual(
       expect.arrayContaining([
         '*Spend (USD)*\n50.00 (+25.0%)',
@@ -90,7 +95,7 @@ describe('reportSlackMessage', () => {
 
   it('lists the top rows by spend, escaped, and links to the ads manager', () => {
     const top = blocks.find((block) => block.type === 'section' && block.text);
-    expect(top?.text.text).toBe(
+    expect(top?.text?.text).toBe(
       '*Top 2 by spend*\n1. &lt;alpha&gt; &amp; co: 30.00 USD\n2. beta: 20.00 USD',
     );
     expect(blocks.at(-1)).toEqual({
