@@ -6,10 +6,11 @@ import type { JobContext } from '../job-context';
 import { insertActivityLog } from '../activity-log/activity-log.repository';
 import { createMailer } from '../mail/mailer';
 import { postSlackMessage } from '../slack/slack-messages';
-import { reportContent } from './report-content';
+import { reportContent, reportWindows, type ReportContent } from './report-content';
 import { reportAttachments, reportMailContent } from './report-mail';
 import { reportSlackMessage } from './report-slack-blocks';
-import { reportWords } from './report-words';
+import { reportWords, type ReportWords } from './report-words';
+import type { MailAttachment } from '../mail/mailer';
 import {
   findDelivery,
   findScheduledReport,
@@ -34,6 +35,66 @@ function recipientsOf(report: ScheduledReportRow): Pick<RecipientOutcome, 'chann
   ];
 }
 
+interface PreparedReport {
+  words: ReportWords;
+  content: ReportContent;
+  mailContent: { html: string; text: string };
+  attachments(): Promise<MailAttachment[]>;
+}
+
+/**
+ * Reports due together often ask the same question (company, filters, window, language): the
+ * process reads their content and writes their files once, shared for a few minutes, so a
+ * thousand reports due in the same minute cost as many reads as distinct questions.
+ */
+const SHARED_FOR_MS = 5 * 60_000;
+const shared = new Map<string, { until: number; prepared: Promise<PreparedReport> }>();
+
+function preparedReport(
+  ctx: DeliveryContext,
+  report: ScheduledReportRow,
+  dueAt: Date,
+): Promise<PreparedReport> {
+  const now = Date.now();
+  for (const [key, entry] of shared) if (entry.until < now) shared.delete(key);
+  const key = JSON.stringify([
+    report.teamId,
+    report.level,
+    report.orgIds,
+    report.appIds,
+    report.goalIds,
+    report.reportLimit,
+    report.locale,
+    reportWindows(dueAt, report.dataDays).current,
+  ]);
+  const cached = shared.get(key);
+  if (cached) return cached.prepared;
+  const prepared = prepareReport(ctx, report, dueAt);
+  shared.set(key, { until: now + SHARED_FOR_MS, prepared });
+  prepared.catch(() => shared.delete(key));
+  return prepared;
+}
+
+async function prepareReport(
+  ctx: DeliveryContext,
+  report: ScheduledReportRow,
+  dueAt: Date,
+): Promise<PreparedReport> {
+  const words = reportWords(report.locale);
+  const content = await reportContent(ctx.db, report.teamId, report, dueAt);
+  let attachments: Promise<MailAttachment[]> | undefined;
+  return {
+    words,
+    content,
+    mailContent: reportMailContent(content, words),
+    attachments() {
+      attachments ??= reportAttachments(ctx.db, report.teamId, report, content, words);
+      attachments.catch(() => (attachments = undefined));
+      return attachments;
+    },
+  };
+}
+
 export async function deliverReport(ctx: DeliveryContext, teamId: string, deliveryId: string) {
   const delivery = await findDelivery(ctx.db, teamId, deliveryId);
   if (!delivery || delivery.status !== 'RUNNING') return;
@@ -49,15 +110,17 @@ export async function deliverReport(ctx: DeliveryContext, teamId: string, delive
   const earlier = (delivery.recipients as RecipientOutcome[]).filter((outcome) => outcome.ok);
   const received = new Set(earlier.map(outcomeKey));
   const pending = recipientsOf(report).filter((recipient) => !received.has(outcomeKey(recipient)));
-  const words = reportWords(report.locale);
-  const content = await reportContent(ctx.db, teamId, report, delivery.dueAt);
+  const { words, content, mailContent, attachments } = await preparedReport(
+    ctx,
+    report,
+    delivery.dueAt,
+  );
   const link = `${ctx.config.publicUrl}/ads-manager`;
   const outcomes: RecipientOutcome[] = [];
   const emails = pending.filter((recipient) => recipient.channel === 'email');
   if (emails.length) {
     const mailer = createMailer(ctx.config, ctx.db, ctx.logger);
-    const attachments = await reportAttachments(ctx.db, teamId, report, content, words);
-    const mailContent = reportMailContent(content, words);
+    const files = await attachments();
     const values = {
       report: report.name,
       ...content.windows.current,
@@ -72,7 +135,7 @@ export async function deliverReport(ctx: DeliveryContext, teamId: string, delive
           link,
           values,
           content: mailContent,
-          attachments,
+          attachments: files,
         });
         outcomes.push({ channel: 'email', to, ok: true });
       } catch (error) {
