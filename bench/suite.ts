@@ -17,6 +17,7 @@ import { measureGenerator } from './measures/generator.js';
 import { measureOverview } from './measures/overview.js';
 import { measurePostbacks, type PostbackLoadOptions } from './measures/postbacks.js';
 import { measureResearch } from './measures/research.js';
+import { measureScheduledReports } from './measures/scheduled-reports.js';
 import { measureWeb } from './measures/web.js';
 import { openBenchDataset } from './support/bench-dataset.js';
 import {
@@ -74,6 +75,7 @@ const MEASURES = [
   'generator',
   'apple',
   'postbacks',
+  'scheduled-reports',
 ] as const;
 type MeasureName = (typeof MEASURES)[number];
 
@@ -162,6 +164,9 @@ try {
   await measure('apple', () => measureAppleAdsFetch(scale.scenario, scale.slow));
   await measure('postbacks', () =>
     measurePostbacks(dataset, server.url, server.context, scale.postbacks),
+  );
+  await measure('scheduled-reports', () =>
+    measureScheduledReports(dataset, server.context, member.user.id),
   );
 } finally {
   await server.close();

@@ -22,6 +22,7 @@ import './keyword-ai/keyword-ai.graphql';
 import './keyword-research/data-requests.graphql';
 import './keyword-research/keyword-research.graphql';
 import './keyword-research/organic-ranking.graphql';
+import './scheduled-reports/scheduled-reports.graphql';
 import './slack/slack.graphql';
 import './staff/staff.graphql';
 import './sync/sync.graphql';

@@ -21,6 +21,10 @@ import { refillAiCreditsJob } from './keyword-ai/jobs/refill-ai-credits.job';
 import { dataRequestJob } from './keyword-research/jobs/data-request.job';
 import { pruneAppStoreCacheJob } from './keyword-research/jobs/prune-app-store-cache.job';
 import { rankSnapshotJob } from './keyword-research/jobs/rank-snapshot.job';
+import {
+  deliverScheduledReportJob,
+  scheduledReportsTickJob,
+} from './scheduled-reports/jobs/scheduled-report-jobs';
 import { scheduledSyncJob } from './sync/jobs/scheduled-sync.job';
 import { syncJob } from './sync/jobs/sync.job';
 
@@ -45,6 +49,8 @@ export const allJobs = [
   kochavaPullJob,
   demoPostbacksJob,
   purgeRawPostbacksJob,
+  scheduledReportsTickJob,
+  deliverScheduledReportJob,
 ] as const;
 
 /**

@@ -81,6 +81,10 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   sendAttrTestEvent: t.attrIntegration.id,
   updateGoal: t.goal.id,
   delGoal: t.goal.id,
+  saveScheduledReport: t.scheduledReport.id,
+  setScheduledReportDisabled: t.scheduledReport.id,
+  deleteScheduleReport: t.scheduledReport.id,
+  sendScheduledReportNow: t.scheduledReport.id,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */
@@ -164,6 +168,7 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
     return { id: t.campaignDraft.id, placement: 'TODAY_TAB', step: 'app', values: {} };
   }
   if (operation === 'createCampaign') return t.creationReachingIn();
+  if (operation === 'saveScheduledReport') return t.scheduledReportReachingIn();
   if (operation === 'updateCampTemplate' || operation === 'previewCampaignGeneration')
     return t.generatorSettingsReachingIn();
   if (operation === 'updateCampaignGenerationPlan') return t.campaignGeneration.plan;

@@ -40,6 +40,7 @@ import { insertDataRequest } from '../modules/keyword-research/data-requests.rep
 import { replaceSlackIntegration } from '../modules/slack/slack.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
 import { seedAttributionDaily, seedGoal } from '../modules/goals/goal-factories';
+import { insertScheduledReport } from '../modules/scheduled-reports/scheduled-reports.repository';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -222,6 +223,30 @@ export async function seedTenant(
       revenueMicros: FACT_MARK,
     },
   ]);
+  const scheduledReportValues = (name: string) => ({
+    name,
+    level: 'keywords' as const,
+    reportLimit: 10,
+    repeatType: 'DAILY' as const,
+    days: [],
+    hours: [8],
+    runOn: null,
+    dataDays: 7,
+    orgIds: [app.adAccountId],
+    appIds: [app.adamId],
+    countries: ['US'],
+    goalIds: [goal.id],
+    emails: [admin.email],
+    externalEmails: [],
+    slackChannels: [],
+    disabled: false,
+  });
+  const scheduledReport = await insertScheduledReport(db, company.id, admin.user.id, {
+    ...scheduledReportValues(`${marker} report`),
+    locale: 'en',
+    completed: false,
+    nextRunAt: new Date('2026-01-06T08:00:00Z'),
+  });
   return {
     company,
     admin,
@@ -254,6 +279,9 @@ export async function seedTenant(
         organisationName: 'Reaching in',
       }),
     suggestionList,
+    scheduledReport,
+    /** A scheduled report reading this company's ad account, app and goal. */
+    scheduledReportReachingIn: () => scheduledReportValues('Reaching in'),
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */

@@ -2,7 +2,13 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
 
 export type MailTemplate =
-  'verifyEmail' | 'accountExists' | 'resetPassword' | 'invite' | 'overviewReport' | 'ruleRun';
+  | 'verifyEmail'
+  | 'accountExists'
+  | 'resetPassword'
+  | 'invite'
+  | 'overviewReport'
+  | 'ruleRun'
+  | 'scheduledReport';
 
 interface MailCopy {
   subject: string;
@@ -14,7 +20,8 @@ interface MailCopy {
 /**
  * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
  * in the overview report by the app and the period; `{rule}`, `{matched}` and `{changes}` in a
- * rule run's notification by the rule's name, its matches and its changes.
+ * rule run's notification by the rule's name, its matches and its changes; `{report}`, `{start}`,
+ * `{end}` and `{days}` in a scheduled report by its name, window and length.
  */
 const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
   en: {
@@ -54,6 +61,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'The automation rule “{rule}” matched {matched} and made these changes: {changes}',
       action: 'Open the rule logs',
       outro: "You receive this message because you are a recipient of this rule's notifications.",
+    },
+    scheduledReport: {
+      subject: 'Tapwise report “{report}”: {start} – {end}',
+      intro:
+        'Your scheduled report “{report}” for {start} – {end}, compared with the {days} days before. The full table is attached as CSV and XLSX.',
+      action: 'Open the ads manager',
+      outro: 'You receive this report because you are one of its recipients in Tapwise.',
     },
   },
   de: {
@@ -101,6 +115,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         'Sie erhalten diese Nachricht, weil Sie Empfänger der Benachrichtigungen dieser Regel sind.',
     },
+    scheduledReport: {
+      subject: 'Tapwise-Bericht „{report}“: {start} – {end}',
+      intro:
+        'Ihr geplanter Bericht „{report}“ für {start} – {end}, verglichen mit den {days} Tagen davor. Die vollständige Tabelle ist als CSV und XLSX angehängt.',
+      action: 'Anzeigenmanager öffnen',
+      outro: 'Sie erhalten diesen Bericht, weil Sie in Tapwise als Empfänger eingetragen sind.',
+    },
   },
   es: {
     verifyEmail: {
@@ -141,6 +162,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'La regla de automatización «{rule}» ha coincidido con {matched} y ha hecho estos cambios: {changes}',
       action: 'Abrir los registros de la regla',
       outro: 'Recibe este mensaje porque es destinatario de las notificaciones de esta regla.',
+    },
+    scheduledReport: {
+      subject: 'Informe de Tapwise «{report}»: {start} – {end}',
+      intro:
+        'Su informe programado «{report}» del {start} al {end}, comparado con los {days} días anteriores. La tabla completa se adjunta en CSV y XLSX.',
+      action: 'Abrir el gestor de anuncios',
+      outro: 'Recibe este informe porque es uno de sus destinatarios en Tapwise.',
     },
   },
   ko: {
@@ -183,6 +211,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: '규칙 로그 열기',
       outro: '이 규칙의 알림 수신자로 지정되어 이 메시지를 받으셨습니다.',
     },
+    scheduledReport: {
+      subject: 'Tapwise 보고서 “{report}”: {start} – {end}',
+      intro:
+        '{start} – {end} 기간의 예약 보고서 “{report}”입니다. 이전 {days}일과 비교했습니다. 전체 표는 CSV 및 XLSX 파일로 첨부되어 있습니다.',
+      action: '광고 관리자 열기',
+      outro: 'Tapwise에서 이 보고서의 수신자로 지정되어 이 메일을 받았습니다.',
+    },
   },
   zh: {
     verifyEmail: {
@@ -220,6 +255,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '自动化规则“{rule}”匹配了 {matched} 项，并做出以下更改：{changes}',
       action: '打开规则日志',
       outro: '您收到此邮件，是因为您是此规则通知的收件人。',
+    },
+    scheduledReport: {
+      subject: 'Tapwise 报告“{report}”：{start} – {end}',
+      intro:
+        '您的定时报告“{report}”，时间范围 {start} – {end}，与之前 {days} 天进行比较。完整表格以 CSV 和 XLSX 文件附上。',
+      action: '打开广告管理器',
+      outro: '您收到此报告是因为您是 Tapwise 中该报告的收件人之一。',
     },
   },
   ja: {
@@ -262,6 +304,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '自動化ルール「{rule}」が {matched} 件に一致し、次の変更を行いました：{changes}',
       action: 'ルールのログを開く',
       outro: 'このルールの通知の受信者に指定されているため、このメッセージをお送りしています。',
+    },
+    scheduledReport: {
+      subject: 'Tapwise レポート「{report}」：{start} – {end}',
+      intro:
+        '{start} – {end} の定期レポート「{report}」です（直前の {days} 日間との比較）。全体の表を CSV と XLSX で添付しています。',
+      action: '広告マネージャを開く',
+      outro: 'Tapwise でこのレポートの受信者に指定されているため、このメールをお送りしています。',
     },
   },
   fr: {
@@ -306,6 +355,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Ouvrir les journaux de la règle',
       outro: 'Vous recevez ce message car vous êtes destinataire des notifications de cette règle.',
     },
+    scheduledReport: {
+      subject: 'Rapport Tapwise « {report} » : {start} – {end}',
+      intro:
+        'Votre rapport planifié « {report} » du {start} au {end}, comparé aux {days} jours précédents. Le tableau complet est joint aux formats CSV et XLSX.',
+      action: 'Ouvrir le gestionnaire de publicités',
+      outro: 'Vous recevez ce rapport car vous en êtes destinataire dans Tapwise.',
+    },
   },
   ru: {
     verifyEmail: {
@@ -349,6 +405,13 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Открыть журнал правила',
       outro: 'Вы получили это письмо, потому что указаны получателем уведомлений этого правила.',
     },
+    scheduledReport: {
+      subject: 'Отчёт Tapwise «{report}»: {start} – {end}',
+      intro:
+        'Ваш запланированный отчёт «{report}» за {start} – {end} в сравнении с {days} предыдущими днями. Полная таблица приложена в форматах CSV и XLSX.',
+      action: 'Открыть менеджер рекламы',
+      outro: 'Вы получили этот отчёт, потому что указаны его получателем в Tapwise.',
+    },
   },
 };
 
@@ -365,7 +428,13 @@ function escapeHtml(value: string): string {
 export function renderMail(
   template: MailTemplate,
   locale: string,
-  params: { link: string; company?: string; values?: Record<string, string> },
+  params: {
+    link: string;
+    company?: string;
+    values?: Record<string, string>;
+    /** A message's own part (a report's figures), placed between the introduction and the link. */
+    content?: { html: string; text: string };
+  },
 ): RenderedMail {
   const copy = COPY[isLocale(locale) ? locale : DEFAULT_LOCALE][template];
   const values: Record<string, string> = { company: params.company ?? '', ...params.values };
@@ -376,9 +445,10 @@ export function renderMail(
   );
   return {
     subject: subject!,
-    text: `${intro}\n\n${action}: ${params.link}\n\n${outro}\n`,
+    text: `${intro}\n\n${params.content ? `${params.content.text}\n\n` : ''}${action}: ${params.link}\n\n${outro}\n`,
     html:
       `<p>${escapeHtml(intro!)}</p>` +
+      (params.content?.html ?? '') +
       `<p><a href="${escapeHtml(params.link)}">${escapeHtml(action!)}</a></p>` +
       `<p>${escapeHtml(outro!)}</p>`,
   };

@@ -21,6 +21,8 @@ export interface MailRequest {
   company?: string;
   /** Placeholders of the template other than {company}. */
   values?: Record<string, string>;
+  /** The message's own part, rendered by its module (escaped there), between intro and link. */
+  content?: { html: string; text: string };
   /** Sent over SMTP only; the outbox records their names, types and sizes, not their bytes. */
   attachments?: MailAttachment[];
 }

@@ -7,6 +7,12 @@ import { startTestServer, type TestServer } from '../../platform/testing/test-se
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
 import { searchActivityLogs } from '../activity-log/activity-log.repository';
 import { findTeam } from '../teams/teams.repository';
+import {
+  findDelivery,
+  insertDelivery,
+  insertScheduledReport,
+  listScheduledReports,
+} from '../scheduled-reports/scheduled-reports.repository';
 
 // No SMTP_URL here: mail is kept in the outbox, as on the embedded default.
 let server: TestServer;
@@ -123,9 +129,31 @@ describe('staff administration', () => {
     }
   });
 
-  it('deletes a company with its members who belong nowhere else', async () => {
+  it('deletes a company with its members who belong nowhere else, and its reports', async () => {
     const company = await createCompany(server.database.db, 'Doomed Co');
     const member = await createMember(server.database.db, company.id);
+    const report = await insertScheduledReport(server.database.db, company.id, member.user.id, {
+      name: 'Doomed report',
+      level: 'campaigns',
+      reportLimit: 10,
+      repeatType: 'DAILY',
+      days: [],
+      hours: [8],
+      runOn: null,
+      dataDays: 7,
+      orgIds: [1],
+      appIds: [],
+      countries: ['US'],
+      goalIds: [],
+      emails: [],
+      externalEmails: [],
+      slackChannels: [],
+      disabled: false,
+      locale: 'en',
+      completed: false,
+      nextRunAt: null,
+    });
+    const delivery = await insertDelivery(server.database.db, company.id, report.id, new Date());
     const deleted = await api.graphql(
       'mutation($id: ID!) { deleteCompany(teamId: $id) }',
       { id: company.id },
@@ -134,6 +162,8 @@ describe('staff administration', () => {
     expect(deleted.data).toEqual({ deleteCompany: true });
     expect(await findTeam(server.database.db, company.id)).toBeUndefined();
     expect(await findUserById(server.database.db, member.user.id)).toBeUndefined();
+    expect(await listScheduledReports(server.database.db, company.id)).toEqual([]);
+    expect(await findDelivery(server.database.db, company.id, delivery.id)).toBeUndefined();
   });
 
   it('generates a reset link that sets a new password', async () => {

@@ -20,6 +20,7 @@ import {
   listMembershipsOfUser,
   updateTeam,
 } from '../teams/teams.repository';
+import { deleteScheduledReportsOfTeam } from '../scheduled-reports/scheduled-reports.repository';
 import { inviteMember } from '../teams/teams.service';
 import { deleteActivityLogsOfTeam, deleteUsers, usersOnlyIn } from './staff.repository';
 
@@ -64,6 +65,7 @@ export async function deleteCompany(ctx: AppContext, teamId: string) {
   await endCompanySessions(ctx, teamId);
   await ctx.db.transaction(async (tx) => {
     await deleteActivityLogsOfTeam(tx, teamId);
+    await deleteScheduledReportsOfTeam(tx, teamId);
     await deleteTeam(tx, teamId);
     await deleteUsers(tx, orphans);
   });

@@ -9,10 +9,16 @@ export interface CaughtMail {
 
 export async function startSmtpCatcher() {
   const received: CaughtMail[] = [];
+  /** Addresses refused at RCPT TO, as a mailbox that does not exist would be. */
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,6 +48,7 @@ export async function startSmtpCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refused,
     /** The mails received by this address, oldest first. */
     mailsTo: (to: string) => received.filter((mail) => mail.to.includes(to.toLowerCase())),
     linkFor,
