@@ -141,3 +141,35 @@ export async function findOldestCampaignDate(
   );
   return row?.oldest ? isoDateOf(row.oldest) : null;
 }
+
+/**
+ * The campaigns of some ad accounts (and apps: empty is every app) that target at least one of
+ * the countries, or null when every one of them does, so callers need not narrow by campaign.
+ */
+export async function campaignIdsTargeting(
+  db: Database,
+  teamId: string,
+  scope: {
+    adAccountIds: readonly number[];
+    adamIds: readonly number[];
+    countries: readonly string[];
+  },
+): Promise<number[] | null> {
+  const apps = scope.adamIds.length
+    ? sql` AND c.adam_id IN (${sql.join(
+        scope.adamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = await rowsOf(
+    db,
+    sql`SELECT c.id, c.countries_or_regions && ${`{${scope.countries.join(',')}}`}::text[] AS targets
+        FROM campaigns c
+        WHERE c.team_id = ${teamId} AND c.ad_account_id IN (${sql.join(
+          scope.adAccountIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})${apps}`,
+  );
+  const targeting = rows.filter((row) => row.targets === true).map((row) => Number(row.id));
+  return targeting.length === rows.length ? null : targeting;
+}

@@ -13,6 +13,7 @@ import {
   type ReportTotals,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
+import { campaignIdsTargeting } from '../ads-manager/lookups.repository';
 import { reportPage, reportSeries } from '../ads-manager/reports.service';
 import { findGoal } from '../goals/goals.repository';
 import type { ScheduledReportRow } from './scheduled-reports.repository';
@@ -37,7 +38,26 @@ export function reportWindows(
 export type ReportSource = Pick<
   ScheduledReportRow,
   'level' | 'orgIds' | 'appIds' | 'goalIds' | 'reportLimit' | 'dataDays'
->;
+> & {
+  /** The campaigns targeting the report's countries; null: every campaign of its scope does. */
+  campaignIds: number[] | null;
+};
+
+/** The report with the campaigns its countries narrow it to (reportSource of a saved report). */
+export async function reportSource(
+  db: Database,
+  report: ScheduledReportRow,
+): Promise<ReportSource> {
+  const campaignIds = await campaignIdsTargeting(db, report.teamId, {
+    adAccountIds: report.orgIds,
+    adamIds: report.appIds,
+    countries: report.countries,
+  });
+  return { ...report, campaignIds };
+}
+
+/** No campaign of the report's scope targets its countries: there is nothing to read. */
+export const reportsNothing = (report: ReportSource) => report.campaignIds?.length === 0;
 
 /** The ads manager's question for the report's rows over a period (goal: the `goal=` pick). */
 export function reportQuery(report: ReportSource, period: DateRange, goalId?: string) {
@@ -46,6 +66,7 @@ export function reportQuery(report: ReportSource, period: DateRange, goalId?: st
     filter: {
       adAccountIds: report.orgIds,
       ...(report.appIds.length ? { adamIds: report.appIds } : {}),
+      ...(report.campaignIds ? { campaignIds: report.campaignIds } : {}),
       statusTab: 'all' as const,
       metrics: [],
     },
@@ -117,6 +138,18 @@ export async function reportContent(
   now: Date,
 ): Promise<ReportContent> {
   const windows = reportWindows(now, report.dataDays);
+  if (reportsNothing(report)) {
+    const none = { currency: null, counts: null };
+    return {
+      windows,
+      current: none,
+      previous: none,
+      goals: [],
+      dailySpend: [],
+      topRows: [],
+      total: 0,
+    };
+  }
   const current = await pageOf(db, teamId, report, windows.current, report.reportLimit);
   const previous = await pageOf(db, teamId, report, windows.previous, 1);
   const goals: GoalHeadline[] = [];

@@ -15,7 +15,9 @@ import {
   type SeededAccount,
 } from '../ads-manager/ads-manager-factories';
 import type { JobSender } from '../job-context';
-import { reportContent, reportWindows } from './report-content';
+import { reportContent, reportSource, reportWindows } from './report-content';
+import { reportAttachments } from './report-mail';
+import { reportWords } from './report-words';
 import { deliverReport, giveUpDelivery } from './report-delivery';
 import { claimDueReports } from './scheduled-report-claims';
 import {
@@ -161,7 +163,8 @@ describe('claimDueReports', () => {
 
 describe('report content', () => {
   it("equals the ads manager's keywords report for the same window", async () => {
-    const report = await seedReport({ nextRunAt: null });
+    const report = await reportSource(server.database.db, await seedReport({ nextRunAt: null }));
+    expect(report.campaignIds).toBeNull(); // its one campaign targets the United States
     const content = await reportContent(server.database.db, teamId, report, NOW);
     const { current, previous } = reportWindows(NOW, 7);
     expect(current).toEqual({ start: '2026-11-20', end: '2026-11-26' });
@@ -202,6 +205,23 @@ describe('report content', () => {
 });
 
 describe('deliverReport', () => {
+  it('reads only the campaigns that target its countries, and nothing when none does', async () => {
+    const elsewhere = await reportSource(
+      server.database.db,
+      await seedReport({ nextRunAt: null, countries: ['JP', 'DE'] }),
+    );
+    expect(elsewhere.campaignIds).toEqual([]);
+    const content = await reportContent(server.database.db, teamId, elsewhere, NOW);
+    expect(content).toMatchObject({ total: 0, topRows: [], current: { counts: null } });
+    expect(
+      await reportAttachments(server.database.db, teamId, elsewhere, content, reportWords('en')),
+    ).toEqual([]);
+    const both = await reportSource(
+      server.database.db,
+      await seedReport({ nextRunAt: null, countries: ['JP', 'US'] }),
+    );
+    expect(both.campaignIds).toBeNull();
+  });
   it('retries only the recipients that failed, then records the delivery as sent', async () => {
     const report = await seedReport({
       nextRunAt: null,

@@ -6,7 +6,7 @@ import type { JobContext } from '../job-context';
 import { insertActivityLog } from '../activity-log/activity-log.repository';
 import { createMailer } from '../mail/mailer';
 import { postSlackMessage } from '../slack/slack-messages';
-import { reportContent, reportWindows, type ReportContent } from './report-content';
+import { reportContent, reportSource, reportWindows, type ReportContent } from './report-content';
 import { reportAttachments, reportMailContent } from './report-mail';
 import { reportSlackMessage } from './report-slack-blocks';
 import { reportWords, type ReportWords } from './report-words';
@@ -63,6 +63,7 @@ function preparedReport(
     report.orgIds,
     report.appIds,
     report.goalIds,
+    report.countries,
     report.reportLimit,
     report.locale,
     reportWindows(dueAt, report.dataDays).current,
@@ -81,14 +82,15 @@ async function prepareReport(
   dueAt: Date,
 ): Promise<PreparedReport> {
   const words = reportWords(report.locale);
-  const content = await reportContent(ctx.db, report.teamId, report, dueAt);
+  const source = await reportSource(ctx.db, report);
+  const content = await reportContent(ctx.db, report.teamId, source, dueAt);
   let attachments: Promise<MailAttachment[]> | undefined;
   return {
     words,
     content,
     mailContent: reportMailContent(content, words),
     attachments() {
-      attachments ??= reportAttachments(ctx.db, report.teamId, report, content, words);
+      attachments ??= reportAttachments(ctx.db, report.teamId, source, content, words);
       attachments.catch(() => (attachments = undefined));
       return attachments;
     },

@@ -10,6 +10,7 @@ import {
   HEADLINE_METRICS,
   reportQuery,
   type ReportContent,
+  reportsNothing,
   type ReportSource,
 } from './report-content';
 import { formatValue, headlineFigures, type Figure } from './report-figures';
@@ -113,6 +114,7 @@ export async function reportAttachments(
     ...HEADLINE_METRICS.map((key) => ({ key, heading: words[key] })),
   ];
   const attachments: MailAttachment[] = [];
+  if (reportsNothing(report)) return attachments;
   for (const format of ['csv', 'xlsx'] as const) {
     const file = await startReportExport(db, teamId, {
       level: report.level,
