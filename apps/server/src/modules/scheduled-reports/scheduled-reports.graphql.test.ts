@@ -28,7 +28,7 @@ const KEYWORDS = [
   { text: 'alpha', status: 'ENABLED', deleted: false, matchType: 'EXACT', bidMicros: 1 },
 ] as const;
 const REPORT_FIELDS = `id name repeatType days hours runOn orgIds appIds goalIds emails disabled
-  completed nextRunAt lastDelivery { dueAt status } slackChannels`;
+  completed nextRunAt lastDelivery { dueAt status } slackChannels { id name }`;
 const SAVE = `mutation ($id: ID, $input: JSON!) { saveScheduledReport(id: $id, input: $input) { ${REPORT_FIELDS} } }`;
 const LIST = `{ getScheduledReports { ${REPORT_FIELDS} } }`;
 

@@ -3,6 +3,7 @@
 // now. Reads need scheduleReports.read, changes scheduleReports.write.
 import type { ScheduledReport } from '@tapwise/contracts';
 import { requireTeam } from '../../platform/auth/auth-context';
+import { SlackChannelChoiceRef } from '../slack/slack.graphql';
 import { access } from '../../platform/graphql/access-guard';
 import { builder } from '../../platform/graphql/builder';
 import {
@@ -42,8 +43,7 @@ const ScheduledReportRef = builder.objectRef<ScheduledReport>('ScheduledReport')
     emails: t.exposeStringList('emails'),
     externalEmails: t.exposeStringList('externalEmails'),
     slackChannels: t.field({
-      type: 'JSON',
-      description: '[{ id, name }]',
+      type: [SlackChannelChoiceRef],
       resolve: (report) => report.slackChannels,
     }),
     disabled: t.exposeBoolean('disabled'),

@@ -21,8 +21,9 @@ import {
   uninstallSlack,
 } from './slack.service';
 
-const SlackNotifyChannelRef = builder
-  .objectRef<{ id: string; name: string }>('SlackNotifyChannel')
+/** A channel as a member chose it: its id, and its name at the time. */
+export const SlackChannelChoiceRef = builder
+  .objectRef<{ id: string; name: string }>('SlackChannelChoice')
   .implement({ fields: (t) => ({ id: t.exposeString('id'), name: t.exposeString('name') }) });
 
 const SlackIntegrationRef = builder.objectRef<SlackIntegration>('SlackIntegration').implement({
@@ -33,7 +34,7 @@ const SlackIntegrationRef = builder.objectRef<SlackIntegration>('SlackIntegratio
     status: t.exposeString('status'),
     lastError: t.exposeString('lastError', { nullable: true }),
     notifyChannel: t.field({
-      type: SlackNotifyChannelRef,
+      type: SlackChannelChoiceRef,
       nullable: true,
       resolve: (row) => row.notifyChannel,
     }),
