@@ -9,6 +9,7 @@ import type { AppContext } from './app-context';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
 import { registerPostbackRoutes } from './attribution/postbacks.routes';
+import { registerExportRoutes } from './exports/exports.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 
 export function restApi(ctx: AppContext) {
@@ -22,6 +23,7 @@ export function restApi(ctx: AppContext) {
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
+    await registerExportRoutes(api, ctx);
     await registerPostbackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(

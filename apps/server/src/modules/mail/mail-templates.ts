@@ -2,7 +2,14 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@tapwise/contracts';
 
 export type MailTemplate =
-  'verifyEmail' | 'accountExists' | 'resetPassword' | 'invite' | 'overviewReport' | 'ruleRun';
+  | 'verifyEmail'
+  | 'accountExists'
+  | 'resetPassword'
+  | 'invite'
+  | 'overviewReport'
+  | 'ruleRun'
+  | 'exportAttached'
+  | 'exportLink';
 
 interface MailCopy {
   subject: string;
@@ -14,7 +21,8 @@ interface MailCopy {
 /**
  * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
  * in the overview report by the app and the period; `{rule}`, `{matched}` and `{changes}` in a
- * rule run's notification by the rule's name, its matches and its changes.
+ * rule run's notification by the rule's name, its matches and its changes; `{file}` in an
+ * export's message by the file's name.
  */
 const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
   en: {
@@ -54,6 +62,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: 'The automation rule “{rule}” matched {matched} and made these changes: {changes}',
       action: 'Open the rule logs',
       outro: "You receive this message because you are a recipient of this rule's notifications.",
+    },
+    exportAttached: {
+      subject: 'Your Tapwise export: {file}',
+      intro: 'Your export {file} is ready and attached to this message.',
+      action: 'Download it again',
+      outro: 'The file can be downloaded for 24 hours after the export.',
+    },
+    exportLink: {
+      subject: 'Your Tapwise export: {file}',
+      intro: 'Your export {file} is ready. It is too large to attach, so download it from Tapwise.',
+      action: 'Download the file',
+      outro: 'The file can be downloaded for 24 hours after the export.',
     },
   },
   de: {
@@ -101,6 +121,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       outro:
         'Sie erhalten diese Nachricht, weil Sie Empfänger der Benachrichtigungen dieser Regel sind.',
     },
+    exportAttached: {
+      subject: 'Ihr Tapwise-Export: {file}',
+      intro: 'Ihr Export {file} ist fertig und dieser Nachricht angehängt.',
+      action: 'Erneut herunterladen',
+      outro: 'Die Datei kann 24 Stunden nach dem Export heruntergeladen werden.',
+    },
+    exportLink: {
+      subject: 'Ihr Tapwise-Export: {file}',
+      intro:
+        'Ihr Export {file} ist fertig. Er ist zu groß für einen Anhang; laden Sie ihn in Tapwise herunter.',
+      action: 'Datei herunterladen',
+      outro: 'Die Datei kann 24 Stunden nach dem Export heruntergeladen werden.',
+    },
   },
   es: {
     verifyEmail: {
@@ -141,6 +174,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'La regla de automatización «{rule}» ha coincidido con {matched} y ha hecho estos cambios: {changes}',
       action: 'Abrir los registros de la regla',
       outro: 'Recibe este mensaje porque es destinatario de las notificaciones de esta regla.',
+    },
+    exportAttached: {
+      subject: 'Su exportación de Tapwise: {file}',
+      intro: 'Su exportación {file} está lista y se adjunta a este mensaje.',
+      action: 'Descargarla de nuevo',
+      outro: 'El archivo se puede descargar durante 24 horas después de la exportación.',
+    },
+    exportLink: {
+      subject: 'Su exportación de Tapwise: {file}',
+      intro:
+        'Su exportación {file} está lista. Es demasiado grande para adjuntarla; descárguela desde Tapwise.',
+      action: 'Descargar el archivo',
+      outro: 'El archivo se puede descargar durante 24 horas después de la exportación.',
     },
   },
   ko: {
@@ -183,6 +229,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: '규칙 로그 열기',
       outro: '이 규칙의 알림 수신자로 지정되어 이 메시지를 받으셨습니다.',
     },
+    exportAttached: {
+      subject: 'Tapwise 내보내기: {file}',
+      intro: '내보내기 파일 {file}이(가) 준비되어 이 메시지에 첨부되었습니다.',
+      action: '다시 다운로드',
+      outro: '파일은 내보낸 후 24시간 동안 다운로드할 수 있습니다.',
+    },
+    exportLink: {
+      subject: 'Tapwise 내보내기: {file}',
+      intro:
+        '내보내기 파일 {file}이(가) 준비되었습니다. 첨부하기에는 너무 커서 Tapwise에서 다운로드해 주세요.',
+      action: '파일 다운로드',
+      outro: '파일은 내보낸 후 24시간 동안 다운로드할 수 있습니다.',
+    },
   },
   zh: {
     verifyEmail: {
@@ -220,6 +279,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '自动化规则“{rule}”匹配了 {matched} 项，并做出以下更改：{changes}',
       action: '打开规则日志',
       outro: '您收到此邮件，是因为您是此规则通知的收件人。',
+    },
+    exportAttached: {
+      subject: '您的 Tapwise 导出：{file}',
+      intro: '您的导出文件 {file} 已准备好，并已附在此邮件中。',
+      action: '再次下载',
+      outro: '导出后 24 小时内可以下载该文件。',
+    },
+    exportLink: {
+      subject: '您的 Tapwise 导出：{file}',
+      intro: '您的导出文件 {file} 已准备好。文件太大，无法作为附件发送，请在 Tapwise 中下载。',
+      action: '下载文件',
+      outro: '导出后 24 小时内可以下载该文件。',
     },
   },
   ja: {
@@ -262,6 +333,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       intro: '自動化ルール「{rule}」が {matched} 件に一致し、次の変更を行いました：{changes}',
       action: 'ルールのログを開く',
       outro: 'このルールの通知の受信者に指定されているため、このメッセージをお送りしています。',
+    },
+    exportAttached: {
+      subject: 'Tapwise のエクスポート: {file}',
+      intro: 'エクスポート {file} の準備ができました。このメールに添付しています。',
+      action: 'もう一度ダウンロード',
+      outro: 'ファイルはエクスポート後 24 時間ダウンロードできます。',
+    },
+    exportLink: {
+      subject: 'Tapwise のエクスポート: {file}',
+      intro:
+        'エクスポート {file} の準備ができました。添付するには大きすぎるため、Tapwise からダウンロードしてください。',
+      action: 'ファイルをダウンロード',
+      outro: 'ファイルはエクスポート後 24 時間ダウンロードできます。',
     },
   },
   fr: {
@@ -306,6 +390,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
       action: 'Ouvrir les journaux de la règle',
       outro: 'Vous recevez ce message car vous êtes destinataire des notifications de cette règle.',
     },
+    exportAttached: {
+      subject: 'Votre export Tapwise : {file}',
+      intro: 'Votre export {file} est prêt et joint à ce message.',
+      action: 'Le télécharger à nouveau',
+      outro: 'Le fichier peut être téléchargé pendant 24 heures après l’export.',
+    },
+    exportLink: {
+      subject: 'Votre export Tapwise : {file}',
+      intro:
+        'Votre export {file} est prêt. Il est trop volumineux pour être joint ; téléchargez-le depuis Tapwise.',
+      action: 'Télécharger le fichier',
+      outro: 'Le fichier peut être téléchargé pendant 24 heures après l’export.',
+    },
   },
   ru: {
     verifyEmail: {
@@ -348,6 +445,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Правило автоматизации «{rule}» нашло {matched} совпадений и внесло эти изменения: {changes}',
       action: 'Открыть журнал правила',
       outro: 'Вы получили это письмо, потому что указаны получателем уведомлений этого правила.',
+    },
+    exportAttached: {
+      subject: 'Ваш экспорт Tapwise: {file}',
+      intro: 'Ваш экспорт {file} готов и приложен к этому письму.',
+      action: 'Скачать ещё раз',
+      outro: 'Файл можно скачать в течение 24 часов после экспорта.',
+    },
+    exportLink: {
+      subject: 'Ваш экспорт Tapwise: {file}',
+      intro: 'Ваш экспорт {file} готов. Он слишком велик для вложения, скачайте его в Tapwise.',
+      action: 'Скачать файл',
+      outro: 'Файл можно скачать в течение 24 часов после экспорта.',
     },
   },
 };
