@@ -2,10 +2,10 @@
 // read by the direct download and by background export jobs alike.
 import {
   ruleLogLineTexts,
-  ruleLogsExportInput,
   RULE_LOGS_CSV_COLUMNS,
   type ExportCell,
   type ReportExportFormat,
+  type ruleLogsExportInput,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
 import type { TableFile } from '../exports/table-file';
