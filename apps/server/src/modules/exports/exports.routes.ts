@@ -6,15 +6,15 @@ import { requireTeam } from '../../platform/auth/auth-context';
 import type { AppContext } from '../app-context';
 import { readExportFile } from './export-jobs.service';
 
-const fileParams = z.object({ id: z.string().max(40) });
+const fileParams = z.object({ exportJobId: z.string().max(40) });
 
 export async function registerExportRoutes(api: FastifyInstance, ctx: AppContext) {
   api.get(
-    '/exports/:id/file',
+    '/exports/:exportJobId/file',
     { config: { access: 'authenticated' as const } },
     async (request, reply) => {
-      const { id } = fileParams.parse(request.params);
-      const file = await readExportFile(ctx, requireTeam(request.auth), id);
+      const { exportJobId } = fileParams.parse(request.params);
+      const file = await readExportFile(ctx, requireTeam(request.auth), exportJobId);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
