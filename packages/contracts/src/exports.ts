@@ -2,7 +2,7 @@
 // larger ones run as a background job with progress and are then downloaded or mailed.
 import { z } from 'zod';
 import { ruleRunsQuerySchema } from './automation-rules';
-import { REPORT_EXPORT_FORMATS } from './report-export';
+import { REPORT_EXPORT_FORMATS } from './overview';
 
 export const EXPORT_DATASETS = ['overview', 'adsManager', 'keywordAnalysis', 'ruleLogs'] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];

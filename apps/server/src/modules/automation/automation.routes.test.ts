@@ -177,7 +177,7 @@ describe('GET /v1/api/automation/logs.csv', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()));
+    await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe(RULE_LOGS_CSV_COLUMNS[0]);
     const entities = [2, 3, 4].map((row) => sheet.getRow(row).getCell(7).value);

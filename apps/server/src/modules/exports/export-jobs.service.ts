@@ -2,7 +2,6 @@
 // permission and queues a job; the job writes the file a page at a time with the shared table
 // writer, telling its owner the rows done over the socket, stores the file for a day and mails
 // it when asked: attached, or as a link when it is too large to attach.
-import { PassThrough } from 'node:stream';
 import {
   EXPORT_FILE_TTL_MS,
   EXPORT_MAIL_MAX_BYTES,
@@ -29,7 +28,7 @@ import {
   type ExportJobRow,
 } from './exports.repository';
 import { exportFileJob } from './jobs/export-file.job';
-import { TABLE_FILE_CONTENT_TYPES, writeTableFile, type TableFile } from './table-file';
+import { bufferOf, TABLE_FILE_CONTENT_TYPES, writeTableFile } from './table-file';
 
 type Caller = AuthContext & { teamId: string };
 
@@ -125,16 +124,6 @@ async function* countedPages(
   }
 }
 
-async function fileOf(format: ExportJobRow['format'], table: TableFile): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
-  const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
-  await writeTableFile(format, table, out);
-  await ended;
-  return Buffer.concat(chunks);
-}
-
 /** The job's work: writes the file, stores it, mails it when asked. */
 export async function runExportJob(
   ctx: JobContext,
@@ -162,12 +151,13 @@ export async function runExportJob(
       fileName: opened.fileName,
     }),
   );
-  const file = await fileOf(job.format, {
+  const table = {
     ...opened.table,
     pages: countedPages(opened.table.pages, async (rowsDone) =>
       announce(await updateExportJob(ctx.db, teamId, id, { rowsDone })),
     ),
-  });
+  };
+  const file = await bufferOf((out) => writeTableFile(job.format, table, out));
   const done = await updateExportJob(ctx.db, teamId, id, {
     status: 'DONE',
     file,

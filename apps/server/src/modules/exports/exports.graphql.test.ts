@@ -186,7 +186,7 @@ describe('background exports', () => {
       'attachment; filename="tapwise-keywords-2025-03-01-2025-03-10.xlsx"',
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()));
+    await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Schlüsselwort', 'Gebot']);
     expect(sheet.getRow(2).values).toEqual([undefined, '=cmd', 1.25]);

@@ -47,7 +47,10 @@ describe('writeTableFile', () => {
 
   it('writes an XLSX whose numbers are numbers in their format, headings and totals bold', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await written('xlsx'));
+    const file = await written('xlsx');
+    await workbook.xlsx.load(
+      file.buffer.slice(file.byteOffset, file.byteOffset + file.length) as ArrayBuffer,
+    );
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Keyword', 'Spend', 'TTR']);
     expect(sheet.getRow(1).font?.bold).toBe(true);

@@ -2,7 +2,7 @@
 // CSV (papaparse quoting, formula characters escaped, numbers en-US) or XLSX (exceljs' streaming
 // writer, numbers as numbers in their format, totals lines bold). Every export uses it: the ads
 // manager's direct download, the rule logs and the background export jobs.
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { reportCsvLines, type ExportCell, type ReportExportFormat } from '@tapwise/contracts';
 
@@ -43,9 +43,48 @@ async function writeCsv(table: TableFile, out: Writable): Promise<void> {
   out.end();
 }
 
-async function writeXlsx(table: TableFile, out: Writable): Promise<void> {
+/** A sheet of a workbook: its name, shown on its tab, and its table. */
+export interface TableSheet {
+  name: string;
+  table: TableFile;
+}
+
+/** Characters Excel refuses in a sheet's name, and its longest name. */
+const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
+const SHEET_NAME_MAX = 31;
+
+/** Writes several tables as one XLSX, a sheet each, and ends `out`. */
+export async function writeWorkbook(sheets: readonly TableSheet[], out: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('Tapwise');
+  for (const { name, table } of sheets)
+    await writeSheet(
+      workbook,
+      name.replace(SHEET_NAME_FORBIDDEN, ' ').slice(0, SHEET_NAME_MAX) || 'Tapwise',
+      table,
+    );
+  await workbook.commit();
+}
+
+/** What a writer wrote to its stream, as one buffer (a file to store or attach). */
+export async function bufferOf(write: (out: Writable) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
+  const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
+  await write(out);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+const writeXlsx = (table: TableFile, out: Writable) =>
+  writeWorkbook([{ name: 'Tapwise', table }], out);
+
+async function writeSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  table: TableFile,
+): Promise<void> {
+  const sheet = workbook.addWorksheet(name);
   sheet.columns = table.headings.map((heading) => ({
     header: heading,
     width: Math.min(40, Math.max(12, heading.length + 2)),
@@ -64,5 +103,4 @@ async function writeXlsx(table: TableFile, out: Writable): Promise<void> {
   for await (const rows of table.pages) for (const row of rows) addLine(row);
   for (const line of table.totals?.() ?? []) addLine(line, true);
   sheet.commit();
-  await workbook.commit();
 }

@@ -19,8 +19,8 @@ interface MailCopy {
 }
 
 /**
- * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
- * in the overview report by the app and the period; `{rule}`, `{matched}` and `{changes}` in a
+ * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}`, `{end}` and
+ * `{format}` in the overview report by the app, the period and the file's format (CSV, XLSX); `{rule}`, `{matched}` and `{changes}` in a
  * rule run's notification by the rule's name, its matches and its changes; `{file}` in an
  * export's message by the file's name.
  */
@@ -53,7 +53,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Your Tapwise overview report: {app}',
-      intro: 'The overview report for {app} from {start} to {end} is attached as a CSV file.',
+      intro: 'The overview report for {app} from {start} to {end} is attached as a {format} file.',
       action: 'Open the overview',
       outro: 'This report was requested in Tapwise. If you did not expect it, ignore this message.',
     },
@@ -108,7 +108,8 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Ihr Tapwise-Übersichtsbericht: {app}',
-      intro: 'Der Übersichtsbericht für {app} vom {start} bis {end} ist als CSV-Datei angehängt.',
+      intro:
+        'Der Übersichtsbericht für {app} vom {start} bis {end} ist als {format}-Datei angehängt.',
       action: 'Übersicht öffnen',
       outro:
         'Dieser Bericht wurde in Tapwise angefordert. Falls Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.',
@@ -164,7 +165,8 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Su informe de resumen de Tapwise: {app}',
-      intro: 'El informe de resumen de {app} del {start} al {end} se adjunta como archivo CSV.',
+      intro:
+        'El informe de resumen de {app} del {start} al {end} se adjunta como archivo {format}.',
       action: 'Abrir el resumen',
       outro: 'Este informe se solicitó en Tapwise. Si no lo esperaba, ignore este mensaje.',
     },
@@ -217,7 +219,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Tapwise 개요 보고서: {app}',
-      intro: '{start}부터 {end}까지 {app}의 개요 보고서를 CSV 파일로 첨부했습니다.',
+      intro: '{start}부터 {end}까지 {app}의 개요 보고서를 {format} 파일로 첨부했습니다.',
       action: '개요 열기',
       outro:
         '이 보고서는 Tapwise에서 요청되었습니다. 요청하지 않으셨다면 이 메시지를 무시해 주세요.',
@@ -270,7 +272,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: '您的 Tapwise 概览报告：{app}',
-      intro: '{app} 从 {start} 到 {end} 的概览报告已作为 CSV 文件附上。',
+      intro: '{app} 从 {start} 到 {end} 的概览报告已作为 {format} 文件附上。',
       action: '打开概览',
       outro: '此报告是在 Tapwise 中请求的。如果您没有预期收到此邮件，请忽略。',
     },
@@ -323,7 +325,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Tapwise 概要レポート: {app}',
-      intro: '{app} の {start} から {end} までの概要レポートを CSV ファイルで添付しました。',
+      intro: '{app} の {start} から {end} までの概要レポートを {format} ファイルで添付しました。',
       action: '概要を開く',
       outro:
         'このレポートは Tapwise でリクエストされました。心当たりがない場合は、このメールを無視してください。',
@@ -378,7 +380,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Votre rapport de synthèse Tapwise : {app}',
-      intro: 'Le rapport de synthèse de {app} du {start} au {end} est joint au format CSV.',
+      intro: 'Le rapport de synthèse de {app} du {start} au {end} est joint au format {format}.',
       action: 'Ouvrir la synthèse',
       outro:
         'Ce rapport a été demandé dans Tapwise. Si vous ne l’attendiez pas, ignorez ce message.',
@@ -434,7 +436,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Ваш обзорный отчёт Tapwise: {app}',
-      intro: 'Обзорный отчёт по {app} с {start} по {end} приложен в виде CSV-файла.',
+      intro: 'Обзорный отчёт по {app} с {start} по {end} приложен в виде {format}-файла.',
       action: 'Открыть обзор',
       outro:
         'Этот отчёт был запрошен в Tapwise. Если Вы его не ожидали, просто проигнорируйте это письмо.',

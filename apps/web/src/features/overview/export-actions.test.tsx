@@ -127,6 +127,8 @@ describe('overview export', () => {
         variables: {
           filter,
           receiverMail: 'ada@example.com',
+          // The web sends the contracts' default: a CSV attachment.
+          format: 'csv',
           reportDatasets: [
             'totals',
             'topKeywords',

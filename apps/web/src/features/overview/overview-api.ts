@@ -223,8 +223,8 @@ export const overviewApi = {
   exportReport: async (input: ExportReportInput) =>
     (
       await graphqlRequest<{ exportReport: { successMessage: string } }>(
-        `mutation ExportReport($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!) {
-          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets) {
+        `mutation ExportReport($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!, $format: String) {
+          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets, format: $format) {
             successMessage
           }
         }`,
