@@ -27,6 +27,8 @@ export interface ExportJob {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** After this the file is deleted and the job is no longer found. */
+  expiresAt: string;
 }
 
 /** A finished file larger than this is mailed as a link to its download rather than attached. */

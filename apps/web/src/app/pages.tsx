@@ -39,6 +39,7 @@ const CallbackPage = lazyPage(() => import('../features/system/callback-page'));
 const IntegrationsPage = lazyPage(() => import('../features/integrations/integrations-page'));
 const GoalsPage = lazyPage(() => import('../features/goals/goals-page'));
 const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
+const ExportJobPage = lazyPage(() => import('../features/exports/export-job-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
 /** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
@@ -89,6 +90,8 @@ export function renderPage(page: PageKey): ReactElement {
           <GoalsPage />
         </IntegrationGuard>
       );
+    case 'exportJob':
+      return <ExportJobPage />;
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
     // Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6).

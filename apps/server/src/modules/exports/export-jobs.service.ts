@@ -45,6 +45,7 @@ export function exportJobOf(row: ExportJobRow): ExportJob {
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
   };
 }
 

@@ -91,7 +91,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const JOB_FIELDS = 'id dataset format status rowsDone rowsTotal fileName receiverMail error';
+const JOB_FIELDS =
+  'id dataset format status rowsDone rowsTotal fileName receiverMail error createdAt expiresAt';
 const START = `mutation($dataset: String!, $format: String!, $input: JSON!, $receiverMail: String) {
   startExport(dataset: $dataset, format: $format, input: $input, receiverMail: $receiverMail) {
     ${JOB_FIELDS} } }`;
@@ -211,6 +212,9 @@ describe('background exports', () => {
       rowsDone: 1,
       receiverMail: 'exports@example.com',
     });
+    // The mailed link's page shows when the file goes: a day after the export started.
+    const kept = Date.parse(done.expiresAt) - Date.parse(done.createdAt);
+    expect(Math.abs(kept - EXPORT_FILE_TTL_MS)).toBeLessThan(5_000);
     const csv = (await (await fileOf(job.id, member)).text()).replace(/^\uFEFF/, '');
     const [header, line] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
     expect(header).toEqual([...RULE_LOGS_CSV_COLUMNS]);

@@ -23,6 +23,7 @@ const ExportJobRef = builder.objectRef<ExportJob>('ExportJob').implement({
     error: t.exposeString('error', { nullable: true }),
     createdAt: t.exposeString('createdAt'),
     finishedAt: t.exposeString('finishedAt', { nullable: true }),
+    expiresAt: t.exposeString('expiresAt', { description: 'When the file is deleted' }),
   }),
 });
 

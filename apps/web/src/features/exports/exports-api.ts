@@ -16,7 +16,10 @@ export interface ExportRequest {
   receiverMail?: string;
 }
 
-export const exportKeys = { jobs: ['exports', 'jobs'] as const };
+export const exportKeys = {
+  jobs: ['exports', 'jobs'] as const,
+  job: (id: string) => ['exports', 'job', id] as const,
+};
 
 export const exportsApi = {
   start: async (request: ExportRequest) =>
@@ -27,6 +30,13 @@ export const exportsApi = {
         { ...request },
       )
     ).startExport,
+  read: async (id: string) =>
+    (
+      await graphqlRequest<{ exportJob: ExportJob }>(
+        `query ExportJob($id: ID!) { exportJob(id: $id) { ${JOB_FIELDS} expiresAt } }`,
+        { id },
+      )
+    ).exportJob,
   jobs: async () =>
     (
       await graphqlRequest<{ exportJobs: ExportJob[] }>(
