@@ -210,6 +210,10 @@ export const exportReportInput = z.object({
 });
 export type ExportReportInput = z.infer<typeof exportReportInput>;
 
+/** The overview's XLSX download (POST /v1/api/overview/export.xlsx): the report without a mail. */
+export const overviewXlsxInput = exportReportInput.pick({ filter: true, reportDatasets: true });
+export type OverviewXlsxInput = z.infer<typeof overviewXlsxInput>;
+
 /** Everything the overview page shows, as the CSV export and the e-mailed report write it. */
 export interface OverviewReport {
   appName: string;

@@ -6,6 +6,7 @@ import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerReportExportRoutes } from './ads-manager/report-export.routes';
 import type { AppContext } from './app-context';
+import { registerOverviewExportRoutes } from './analytics/overview-export.routes';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
 import { registerPostbackRoutes } from './attribution/postbacks.routes';
@@ -23,6 +24,7 @@ export function restApi(ctx: AppContext) {
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
+    await registerOverviewExportRoutes(api, ctx);
     await registerExportRoutes(api, ctx);
     await registerPostbackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {

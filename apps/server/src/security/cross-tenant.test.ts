@@ -218,6 +218,13 @@ const REST_INPUT = (t: Tenant): Record<string, { body?: unknown; query?: string 
   'DELETE /v1/api/campaigns/delete/:campaignId': { query: `adAccountId=${t.app.adAccountId}` },
   'GET /v1/api/automation/logs.csv': { query: `ruleId=${t.rule.id}` },
   'GET /v1/api/automation/logs.xlsx': { query: `ruleId=${t.rule.id}` },
+  // A zipped file: overview-export.routes.test.ts reads the workbook for A's app and figures.
+  'POST /v1/api/overview/export.xlsx': {
+    body: {
+      filter: { adAccountId: t.app.adAccountId, adamId: t.app.adamId, currdate: A_PERIOD },
+      reportDatasets: ['totals', 'topKeywords', 'countryOrRegion'],
+    },
+  },
 });
 
 describe('cross-tenant matrix', () => {

@@ -8,9 +8,11 @@ import {
   OVERVIEW_CSV_LABELS_BY_LOCALE,
   overviewCsvFileName,
   overviewSections,
+  overviewXlsxInput,
   type ExportReportInput,
   type OverviewCsvLabelOverrides,
   type OverviewReport,
+  type ReportDataset,
 } from '@tapwise/contracts';
 import type { AppContext } from '../app-context';
 import {
@@ -58,7 +60,7 @@ export async function sendReportExport(
     values: { app: report.appName, start, end, format: format.toUpperCase() },
     attachments: [
       format === 'xlsx'
-        ? await overviewXlsx(report, labels, input)
+        ? await overviewXlsx(report, labels, reportDatasets)
         : {
             filename: overviewCsvFileName(report.appName, report.totals.currdate),
             // A byte order mark lets spreadsheet programs read the UTF-8 names and headings.
@@ -69,13 +71,16 @@ export async function sendReportExport(
   });
 }
 
-/** The overview as XLSX: the app and periods on the first sheet, then a sheet per dataset. */
-async function overviewXlsx(
+/**
+ * The overview as XLSX: the app and periods on the first sheet, then a sheet per dataset. The
+ * mailed report attaches it; the overview's XLSX button downloads it.
+ */
+export async function overviewXlsx(
   report: OverviewReport,
   labels: OverviewCsvLabelOverrides,
-  input: ExportReportInput,
+  reportDatasets: readonly ReportDataset[],
 ): Promise<MailAttachment> {
-  const { header, sections } = overviewSections(report, labels, input.reportDatasets);
+  const { header, sections } = overviewSections(report, labels, reportDatasets);
   const tableOf = ([headings = [], ...lines]: OverviewReportLines): TableSheet['table'] => ({
     headings: headings.map((cell) => String(cell.value ?? '')),
     pages: (async function* () {
@@ -91,6 +96,19 @@ async function overviewXlsx(
     content: await bufferOf((out) => writeWorkbook(sheets, out)),
     contentType: TABLE_FILE_CONTENT_TYPES.xlsx,
   };
+}
+
+/** The overview's XLSX download: the same workbook as the mailed one, headed in `locale`. */
+export async function downloadOverviewXlsx(
+  ctx: Pick<AppContext, 'db'>,
+  teamId: string,
+  rawInput: unknown,
+  locale: string,
+): Promise<MailAttachment> {
+  const { filter, reportDatasets } = overviewXlsxInput.parse(rawInput);
+  const report = await overviewReport(ctx.db, teamId, filter, reportDatasets);
+  const labels = OVERVIEW_CSV_LABELS_BY_LOCALE[isLocale(locale) ? locale : DEFAULT_LOCALE];
+  return overviewXlsx(report, labels, reportDatasets);
 }
 
 type OverviewReportLines = ReturnType<typeof overviewSections>['header'];
