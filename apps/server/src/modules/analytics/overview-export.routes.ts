@@ -13,16 +13,18 @@ export async function registerOverviewExportRoutes(api: FastifyInstance, ctx: Ap
     async (request, reply) => {
       const { teamId } = requireTeam(request.auth);
       const file = await downloadOverviewXlsx(ctx, teamId, request.body, requestLocale(request));
-      return reply
-        .header('content-type', file.contentType)
-        // The app's name may be in any script: a header carries Latin-1 only, so the name is
-        // also given encoded (RFC 6266), with an ASCII fallback.
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; ` +
-            `filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .send(file.content);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          // The app's name may be in any script: a header carries Latin-1 only, so the name is
+          // also given encoded (RFC 6266), with an ASCII fallback.
+          .header(
+            'content-disposition',
+            `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; ` +
+              `filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          )
+          .send(file.content)
+      );
     },
   );
 }
