@@ -1,5 +1,9 @@
 // Exports on demand (docs/exports.md; spec 2 §7.3 exportReport): small ones download at once,
 // larger ones run as a background job with progress and are then downloaded or mailed.
+import { z } from 'zod';
+import { ruleRunsQuerySchema } from './automation-rules';
+import { REPORT_EXPORT_FORMATS } from './overview';
+
 export const EXPORT_DATASETS = ['overview', 'adsManager', 'keywordAnalysis', 'ruleLogs'] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 
@@ -23,4 +27,38 @@ export interface ExportJob {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** After this the file is deleted and the job is no longer found. */
+  expiresAt: string;
 }
+
+/** A finished file larger than this is mailed as a link to its download rather than attached. */
+export const EXPORT_MAIL_MAX_BYTES = 10 * 1024 * 1024;
+
+/** startExport's arguments; `input` is checked against the dataset's own schema. */
+export const startExportInput = z.object({
+  dataset: z.enum(EXPORT_DATASETS),
+  format: z.enum(REPORT_EXPORT_FORMATS),
+  input: z.unknown(),
+  receiverMail: z.email('validation.emailInvalid').nullish(),
+});
+export type StartExportInput = z.input<typeof startExportInput>;
+
+/** The rule logs' export input: the logs page's filters. */
+export const ruleLogsExportInput = ruleRunsQuerySchema.omit({ offset: true, limit: true });
+
+/** Pushed to the member who started an export on SOCKET_EVENTS.exportProgress. */
+export type ExportJobProgress = Pick<
+  ExportJob,
+  'id' | 'dataset' | 'format' | 'status' | 'rowsDone' | 'rowsTotal' | 'fileName' | 'receiverMail'
+>;
+
+export const EXPORT_MESSAGES = {
+  started: 'The export has started.',
+  startedMail:
+    'The export has started. The file will be sent to {{receiverMail}} when it is ready.',
+  notFound: 'No such export.',
+  failed: 'The export failed. Please try again.',
+} as const;
+
+/** Where a finished export's file is downloaded (GET, the owner's session). */
+export const exportFilePath = (id: string) => `/v1/api/exports/${id}/file`;

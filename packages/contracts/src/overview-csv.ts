@@ -8,12 +8,14 @@ import {
   metricValues,
   type MetricCounts,
   type MetricKey,
+  type MetricKind,
 } from './metrics';
 import {
   REPORT_DATASETS,
   type BreakdownRow,
   type OverviewReport,
   type ReportDataset,
+  type ReportExportFormat,
   type TopEntityRow,
 } from './overview';
 import { NUMBER_LOCALE } from './ui';
@@ -135,7 +137,6 @@ export function formatMetricValue(key: MetricKey, value: number | null): string 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Text as a spreadsheet cell: a leading formula character is escaped with `'`. */
 export const spreadsheetText = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-const text = spreadsheetText;
 
 function mergeLabels(overrides: OverviewCsvLabelOverrides = {}): OverviewCsvLabels {
   return {
@@ -147,10 +148,14 @@ function mergeLabels(overrides: OverviewCsvLabelOverrides = {}): OverviewCsvLabe
 }
 
 /**
- * `tapwise-overview-<app>-<start>-<end>.csv`, the app's name reduced to letters and digits:
+ * `tapwise-overview-<app>-<start>-<end>.<csv|xlsx>`, the app's name reduced to letters and digits:
  * accents come off Latin letters only (パ must not become ハ).
  */
-export function overviewCsvFileName(appName: string, period: { start: string; end: string }) {
+export function overviewCsvFileName(
+  appName: string,
+  period: { start: string; end: string },
+  format: ReportExportFormat = 'csv',
+) {
   const app =
     appName
       .normalize('NFD')
@@ -159,64 +164,91 @@ export function overviewCsvFileName(appName: string, period: { start: string; en
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '') || 'app';
-  return `tapwise-overview-${app}-${period.start}-${period.end}.csv`;
+  return `tapwise-overview-${app}-${period.start}-${period.end}.${format}`;
 }
 
-type Row = string[];
+/** A cell of an exported table: text, or a number of a kind (money in currency units). */
+export type ExportCell =
+  { kind: 'text'; value: string } | { kind: MetricKind; value: number | null };
 
-export function buildOverviewCsv(
+const textCell = (value: string): ExportCell => ({ kind: 'text', value });
+
+/** A cell as a CSV writes it: text kept from running as a formula, numbers en-US. */
+export function exportCellText(cell: ExportCell): string {
+  if (cell.kind === 'text') return spreadsheetText(cell.value);
+  if (cell.value === null) return '';
+  if (cell.kind === 'money') return formatMicrosAmount(Math.round(cell.value * 1_000_000));
+  return cell.kind === 'ratio'
+    ? percentFormat.format(cell.value)
+    : integerFormat.format(cell.value);
+}
+
+/** One dataset of the overview: its title, then its headings and rows. */
+export interface OverviewSection {
+  dataset: ReportDataset;
+  title: string;
+  lines: ExportCell[][];
+}
+
+/**
+ * The overview as typed tables: the lines naming the app and periods, then one section per
+ * dataset asked for. The CSV writes them one under the other; the XLSX one sheet each.
+ */
+export function overviewSections(
   report: OverviewReport,
   labelOverrides?: OverviewCsvLabelOverrides,
   datasets: readonly ReportDataset[] = REPORT_DATASETS,
-): string {
+): { header: ExportCell[][]; sections: OverviewSection[] } {
   const labels = mergeLabels(labelOverrides);
   const { totals } = report;
+  const texts = (...values: string[]) => values.map(textCell);
   const metricLabel = (key: MetricKey) =>
     METRICS[key].kind === 'money'
       ? `${labels.metrics[key]} (${totals.currency})`
       : labels.metrics[key];
-  const metricCells = (counts: MetricCounts): Row => {
+  const metricCell = (key: MetricKey, value: number | null): ExportCell =>
+    METRICS[key].kind === 'money'
+      ? { kind: 'money', value: value === null ? null : value / 1_000_000 }
+      : { kind: METRICS[key].kind, value };
+  const metricCells = (counts: MetricCounts): ExportCell[] => {
     const values = metricValues(counts);
-    return METRIC_KEYS.map((key) => formatMetricValue(key, values[key]));
+    return METRIC_KEYS.map((key) => metricCell(key, values[key]));
   };
   const metricHeadings = METRIC_KEYS.map(metricLabel);
 
-  const sections: Record<ReportDataset, () => Row[]> = {
+  const sections: Record<ReportDataset, () => ExportCell[][]> = {
     totals: () => {
       const current = metricValues(totals.current);
       const previous = metricValues(totals.previous);
       return [
-        [labels.metric, labels.current, labels.previous, labels.change, labels.changePercent],
+        texts(labels.metric, labels.current, labels.previous, labels.change, labels.changePercent),
         ...METRIC_KEYS.map((key) => {
           const change = metricChange(key, current[key], previous[key]);
           return [
-            metricLabel(key),
-            formatMetricValue(key, current[key]),
-            formatMetricValue(key, previous[key]),
-            formatMetricValue(key, change.absolute),
-            change.relative === null ? '' : percentFormat.format(change.relative),
+            textCell(metricLabel(key)),
+            metricCell(key, current[key]),
+            metricCell(key, previous[key]),
+            metricCell(key, change.absolute),
+            { kind: 'ratio' as const, value: change.relative },
           ];
         }),
       ];
     },
     series: () => [
-      [labels.date, ...metricHeadings],
-      ...report.series.map((point) => [point.date, ...metricCells(point.counts)]),
+      texts(labels.date, ...metricHeadings),
+      ...report.series.map((point) => [textCell(point.date), ...metricCells(point.counts)]),
     ],
     topKeywords: () => [
-      [labels.keyword, labels.matchType, labels.campaign, ...metricHeadings],
+      texts(labels.keyword, labels.matchType, labels.campaign, ...metricHeadings),
       ...report.topKeywords.map((row: TopEntityRow) => [
-        text(row.name),
-        row.matchType ?? '',
-        text(row.campaignName),
+        ...texts(row.name, row.matchType ?? '', row.campaignName),
         ...metricCells(row.counts),
       ]),
     ],
     topAdGroups: () => [
-      [labels.adGroup, labels.campaign, ...metricHeadings],
+      texts(labels.adGroup, labels.campaign, ...metricHeadings),
       ...report.topAdGroups.map((row: TopEntityRow) => [
-        text(row.name),
-        text(row.campaignName),
+        ...texts(row.name, row.campaignName),
         ...metricCells(row.counts),
       ]),
     ],
@@ -226,32 +258,48 @@ export function buildOverviewCsv(
     ageRange: () => breakdown(report.breakdowns.ageRange),
     countryOrRegion: () => breakdown(report.breakdowns.countryOrRegion),
   };
-  function breakdown(rows: readonly BreakdownRow[]): Row[] {
+  function breakdown(rows: readonly BreakdownRow[]): ExportCell[][] {
     const previousHeadings = METRIC_KEYS.map((key) =>
       labels.previousPeriodOf.replace('{metric}', metricLabel(key)),
     );
     return [
-      [labels.value, ...metricHeadings, ...previousHeadings],
+      texts(labels.value, ...metricHeadings, ...previousHeadings),
       ...rows.map((row) => [
-        text(row.value),
+        textCell(row.value),
         ...metricCells(row.counts),
         ...metricCells(row.previous),
       ]),
     ];
   }
 
-  const rows: Row[] = [
-    [labels.title],
-    [labels.app, text(report.appName)],
-    [labels.period, totals.currdate.start, totals.currdate.end],
-    [labels.comparedWith, totals.prevdate.start, totals.prevdate.end],
-    [labels.currency, totals.currency],
-    [labels.granularity, report.granularity],
-    [labels.dailyFrom, totals.dailyFrom],
-  ];
-  for (const dataset of REPORT_DATASETS) {
-    if (!datasets.includes(dataset)) continue;
-    rows.push([], [labels.sections[dataset]], ...sections[dataset]());
-  }
-  return Papa.unparse(rows, { newline: '\r\n' });
+  return {
+    header: [
+      texts(labels.title),
+      texts(labels.app, report.appName),
+      texts(labels.period, totals.currdate.start, totals.currdate.end),
+      texts(labels.comparedWith, totals.prevdate.start, totals.prevdate.end),
+      texts(labels.currency, totals.currency),
+      texts(labels.granularity, report.granularity),
+      texts(labels.dailyFrom, totals.dailyFrom),
+    ],
+    sections: REPORT_DATASETS.filter((dataset) => datasets.includes(dataset)).map((dataset) => ({
+      dataset,
+      title: labels.sections[dataset],
+      lines: sections[dataset](),
+    })),
+  };
+}
+
+export function buildOverviewCsv(
+  report: OverviewReport,
+  labelOverrides?: OverviewCsvLabelOverrides,
+  datasets: readonly ReportDataset[] = REPORT_DATASETS,
+): string {
+  const { header, sections } = overviewSections(report, labelOverrides, datasets);
+  const lines: ExportCell[][] = [...header];
+  for (const section of sections) lines.push([], [textCell(section.title)], ...section.lines);
+  return Papa.unparse(
+    lines.map((line) => line.map(exportCellText)),
+    { newline: '\r\n' },
+  );
 }

@@ -197,12 +197,22 @@ export const REPORT_DATASETS = [
 ] as const;
 export type ReportDataset = (typeof REPORT_DATASETS)[number];
 
+/** The formats of exported files: every export offers both. */
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
 export const exportReportInput = z.object({
   filter: overviewQuerySchema,
   receiverMail: z.email('validation.emailInvalid'),
   reportDatasets: z.array(z.enum(REPORT_DATASETS)).min(1, 'validation.required'),
+  /** The attachment: one CSV, or an XLSX with a sheet per dataset. */
+  format: z.enum(REPORT_EXPORT_FORMATS).default('csv'),
 });
 export type ExportReportInput = z.infer<typeof exportReportInput>;
+
+/** The overview's XLSX download (POST /v1/api/overview/export.xlsx): the report without a mail. */
+export const overviewXlsxInput = exportReportInput.pick({ filter: true, reportDatasets: true });
+export type OverviewXlsxInput = z.infer<typeof overviewXlsxInput>;
 
 /** Everything the overview page shows, as the CSV export and the e-mailed report write it. */
 export interface OverviewReport {

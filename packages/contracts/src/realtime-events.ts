@@ -11,6 +11,8 @@ export const SOCKET_EVENTS = {
   sessionChanged: 'session:changed',
   /** Server → client: a backtest's progress (RuleBacktestProgress), to the member who started it. */
   ruleBacktest: 'ruleBacktest:progress',
+  /** Server → client: a background export's progress (ExportJobProgress), to its owner. */
+  exportProgress: 'export:progress',
   connect: 'connect',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

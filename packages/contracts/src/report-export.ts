@@ -6,11 +6,9 @@ import Papa from 'papaparse';
 import { z } from 'zod';
 import { REPORT_LEVELS, reportQuerySchema, type ReportLevel, type ReportRow } from './ads-manager';
 import type { ReportTotals } from './currencies';
-import { METRIC_KEYS, METRICS, type MetricKey, type MetricKind } from './metrics';
-import { formatMicrosAmount, formatMetricValue, spreadsheetText } from './overview-csv';
-
-export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+import { METRIC_KEYS, METRICS, type MetricKey } from './metrics';
+import { REPORT_EXPORT_FORMATS, type ReportExportFormat } from './overview';
+import { exportCellText, spreadsheetText, type ExportCell } from './overview-csv';
 
 export const reportExportInput = z.object({
   level: z.enum(REPORT_LEVELS as [ReportLevel, ...ReportLevel[]]),
@@ -29,10 +27,6 @@ export const reportExportInput = z.object({
     .default({}),
 });
 export type ReportExportInput = z.input<typeof reportExportInput>;
-
-/** A cell: text, or a number of a kind (money in currency units, ratios as fractions). */
-export type ExportCell =
-  { kind: 'text'; value: string } | { kind: MetricKind; value: number | null };
 
 const text = (value: string | null | undefined): ExportCell => ({
   kind: 'text',
@@ -155,19 +149,11 @@ export function reportExportFileName(
   return `tapwise-${name}-${period.start}-${period.end}.${format}`;
 }
 
-/** A cell as the CSV writes it, the way the overview's CSV writes its numbers. */
-function csvValue(cell: ExportCell): string {
-  if (cell.kind === 'text') return spreadsheetText(cell.value);
-  if (cell.value === null) return '';
-  if (cell.kind === 'money') return formatMicrosAmount(Math.round(cell.value * 1_000_000));
-  return formatMetricValue(cell.kind === 'ratio' ? 'ttr' : 'impressions', cell.value);
-}
-
 /** Lines of the CSV (quoted where needed, CRLF-ended): the headings, or a page of rows. */
 export function reportCsvLines(lines: readonly (readonly string[])[] | ExportCell[][]): string {
   if (lines.length === 0) return '';
   const values = lines.map((line) =>
-    line.map((cell) => (typeof cell === 'string' ? spreadsheetText(cell) : csvValue(cell))),
+    line.map((cell) => (typeof cell === 'string' ? spreadsheetText(cell) : exportCellText(cell))),
   );
   return `${Papa.unparse(values)}\r\n`;
 }

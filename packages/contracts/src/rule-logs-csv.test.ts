@@ -1,6 +1,12 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildRuleLogsCsv, formatChangeValues, RULE_LOGS_CSV_COLUMNS } from './rule-logs-csv';
+import { reportCsvLines } from './report-export';
+import {
+  formatChangeValues,
+  ruleLogLineTexts,
+  RULE_LOGS_CSV_COLUMNS,
+  type RuleLogCsvLine,
+} from './rule-logs-csv';
 
 describe('rule logs CSV', () => {
   it('writes amounts stored in micros as money and other values as they are', () => {
@@ -17,7 +23,7 @@ describe('rule logs CSV', () => {
   });
 
   it('quotes commas and quotes, keeps formulas as text and leaves change cells empty for events', () => {
-    const csv = buildRuleLogsCsv([
+    const lines: RuleLogCsvLine[] = [
       {
         entry: {
           at: '2026-04-01T08:30:00.000Z',
@@ -58,7 +64,9 @@ describe('rule logs CSV', () => {
         },
         change: null,
       },
-    ]);
+    ];
+    // The shared table writer writes these texts through reportCsvLines.
+    const csv = reportCsvLines([[...RULE_LOGS_CSV_COLUMNS], ...lines.map(ruleLogLineTexts)]);
     expect(csv.split('\r\n')[1]).toContain(`"'+games, ""free"""`);
     const [header, change, event] = Papa.parse<string[]>(csv).data;
     expect(header).toEqual([...RULE_LOGS_CSV_COLUMNS]);

@@ -1,7 +1,6 @@
-// The rule logs as CSV (spec 2 §5: logs exportable): one line per change a run planned or made;
+// The rule logs' export (spec 2 §5: logs exportable): one line per change a run planned or made;
 // a run without changes and a lifecycle event take one line each. Money is written en-US with
 // 2 decimals, times in UTC ISO 8601.
-import Papa from 'papaparse';
 import type { RuleChangeEntry, RuleLogEntry, RuleMoneyConversion } from './automation-rules';
 import { formatMicrosAmount } from './overview-csv';
 
@@ -68,8 +67,9 @@ export function formatConversion(conversion: RuleMoneyConversion | null | undefi
   return `${ruleCurrency} to ${currency} at ${conversion.factor} (${conversion.rateDay}): ${values.join('; ')}`;
 }
 
-export function buildRuleLogsCsv(lines: readonly RuleLogCsvLine[]): string {
-  const rows = lines.map(({ entry, change }) => [
+/** A line of the rule logs as the file's cells, in the order of RULE_LOGS_CSV_COLUMNS. */
+export function ruleLogLineTexts({ entry, change }: RuleLogCsvLine): string[] {
+  return [
     entry.at,
     entry.ruleName,
     entry.status,
@@ -84,10 +84,5 @@ export function buildRuleLogsCsv(lines: readonly RuleLogCsvLine[]): string {
     change ? yesNo(change.capped) : '',
     change?.message ?? entry.message ?? '',
     formatConversion(change?.conversion),
-  ]);
-  // Rule and entity names are the user's and Apple's text: never let a spreadsheet run them.
-  return Papa.unparse([[...RULE_LOGS_CSV_COLUMNS], ...rows], {
-    newline: '\r\n',
-    escapeFormulae: true,
-  });
+  ];
 }

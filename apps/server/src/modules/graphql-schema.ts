@@ -15,6 +15,7 @@ import './campaign-creation/campaign-creation.graphql';
 import './campaign-creation/product-pages.graphql';
 import './campaign-creation/creation-lookups.graphql';
 import './campaign-generator/campaign-generator.graphql';
+import './exports/exports.graphql';
 import './goals/goals.graphql';
 import './currencies/currencies.graphql';
 import './integrations/integrations.graphql';

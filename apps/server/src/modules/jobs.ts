@@ -16,6 +16,8 @@ import {
   generatorKeywordsJob,
 } from './campaign-generator/jobs/generator-jobs';
 import { refreshExchangeRatesJob } from './currencies/jobs/refresh-exchange-rates.job';
+import { exportFileJob } from './exports/jobs/export-file.job';
+import { pruneExportFilesJob } from './exports/jobs/prune-export-files.job';
 import { deleteIntegrationJob } from './integrations/jobs/delete-integration.job';
 import { refillAiCreditsJob } from './keyword-ai/jobs/refill-ai-credits.job';
 import { dataRequestJob } from './keyword-research/jobs/data-request.job';
@@ -35,6 +37,8 @@ export const allJobs = [
   scheduledSyncJob,
   deleteIntegrationJob,
   exportReportJob,
+  exportFileJob,
+  pruneExportFilesJob,
   bulkActionJob,
   automationTickJob,
   ruleRunJob,

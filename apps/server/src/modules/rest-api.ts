@@ -6,9 +6,11 @@ import { assertNoNulCharacters } from '../platform/validation/input-forms';
 import { registerAccountRoutes } from './accounts/accounts.routes';
 import { registerReportExportRoutes } from './ads-manager/report-export.routes';
 import type { AppContext } from './app-context';
+import { registerOverviewExportRoutes } from './analytics/overview-export.routes';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
 import { registerPostbackRoutes } from './attribution/postbacks.routes';
+import { registerExportRoutes } from './exports/exports.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
 import { registerSlackRoutes } from './slack/slack.routes';
 
@@ -23,6 +25,8 @@ export function restApi(ctx: AppContext) {
     await registerAppleWriteRoutes(api, ctx);
     await registerAutomationRoutes(api, ctx);
     await registerReportExportRoutes(api, ctx);
+    await registerOverviewExportRoutes(api, ctx);
+    await registerExportRoutes(api, ctx);
     await registerPostbackRoutes(api, ctx);
     await registerSlackRoutes(api, ctx);
     api.setNotFoundHandler((request) => {

@@ -57,6 +57,7 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   runAutomationRule: t.rule.id,
   automationRuleLogEntry: t.ruleRun.id,
   automationRuleBacktest: t.backtest.id,
+  exportJob: t.exportJob.id,
   deleteChartPreset: t.chartPreset.id,
   deleteOverviewPreset: t.overviewPreset.id,
   bulkAction: t.bulkAction.id,
@@ -158,6 +159,7 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
 /** Arguments that are whole documents: A's rule, A's log query. */
 function documentValue(t: Tenant, operation: string, path: string): unknown {
   if (operation === 'automationRuleLogs') return { ruleId: t.rule.id };
+  if (operation === 'startExport') return { ruleId: t.rule.id };
   if (operation === 'startAutomationRuleBacktest') {
     return { rule: t.ruleReachingIn(), start: '2026-01-01', end: '2026-01-10' };
   }
@@ -193,6 +195,7 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
   // invited account by its id, with nothing else of it until the invitation is accepted.
   const aIds = new Set(
     [a.company.id, a.member.user.id, a.rule.id, a.ruleRun.id, a.backtest.id, a.integration.id]
+      .concat([a.exportJob.id])
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
       .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id])
       .concat([a.trackedKeyword.id, a.dataRequest.id])
@@ -207,6 +210,7 @@ const REST_PARAMS = (t: Tenant): Record<string, string> => ({
   id: t.member.user.id,
   email: t.admin.email,
   integrationID: t.integration.id,
+  exportJobId: t.exportJob.id,
   campaignId: String(t.app.campaignId),
   page: '1',
 });
@@ -220,6 +224,14 @@ const REST_INPUT = (t: Tenant): Record<string, { body?: unknown; query?: string 
   },
   'DELETE /v1/api/campaigns/delete/:campaignId': { query: `adAccountId=${t.app.adAccountId}` },
   'GET /v1/api/automation/logs.csv': { query: `ruleId=${t.rule.id}` },
+  'GET /v1/api/automation/logs.xlsx': { query: `ruleId=${t.rule.id}` },
+  // A zipped file: overview-export.routes.test.ts reads the workbook for A's app and figures.
+  'POST /v1/api/overview/export.xlsx': {
+    body: {
+      filter: { adAccountId: t.app.adAccountId, adamId: t.app.adamId, currdate: A_PERIOD },
+      reportDatasets: ['totals', 'topKeywords', 'countryOrRegion'],
+    },
+  },
 });
 
 describe('cross-tenant matrix', () => {

@@ -31,6 +31,7 @@ import { buildGeneratorPlan } from '../modules/campaign-generator/generator-plan
 import { NO_PROGRESS } from '../modules/campaign-generator/generator-progress';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
+import { insertExportJob, updateExportJob } from '../modules/exports/exports.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
 import {
   recordSnapshot,
@@ -118,6 +119,19 @@ export async function seedTenant(
     userId: admin.user.id,
     input: { marker },
     total: 2,
+  });
+  const exportJob = await insertExportJob(db, company.id, {
+    userId: admin.user.id,
+    dataset: 'ruleLogs',
+    format: 'csv',
+    input: {},
+    receiverMail: null,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  await updateExportJob(db, company.id, exportJob.id, {
+    status: 'DONE',
+    fileName: `${marker}.csv`,
+    file: Buffer.from(`${marker} rule`),
   });
   const integration = (await findIntegration(db, company.id))!;
   const campaignDraft = await insertDraft(db, company.id, admin.user.id, {
@@ -265,6 +279,7 @@ export async function seedTenant(
     rule,
     ruleRun,
     backtest,
+    exportJob,
     integration,
     campaignDraft,
     campaignCreation,

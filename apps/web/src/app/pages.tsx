@@ -43,6 +43,7 @@ const ScheduledReportsPage = lazyPage(
 );
 const KochavaPage = lazyPage(() => import('../features/attribution/kochava-page'));
 const SlackCallbackPage = lazyPage(() => import('../features/slack/slack-callback-page'));
+const ExportJobPage = lazyPage(() => import('../features/exports/export-job-page'));
 const WelcomeSetupPage = lazyPage(() => import('../features/integrations/welcome-setup-page'));
 
 /** The wizard's placement on each of its routes (PLACEMENT_ROUTES in the contract). */
@@ -96,6 +97,8 @@ export function renderPage(page: PageKey): ReactElement {
       );
     case 'scheduledReports':
       return <ScheduledReportsPage />;
+    case 'exportJob':
+      return <ExportJobPage />;
     case 'welcomeSetup':
       return <WelcomeSetupPage />;
     // Pages that need a synced Apple Ads integration unless in demo mode (spec 1 §6).

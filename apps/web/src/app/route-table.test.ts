@@ -86,6 +86,14 @@ describe('route table', () => {
     });
   });
 
+  it("opens a mailed export's link in the app for any signed-in member", () => {
+    expect(findPageRoute('/exports/5b0c9a38-3f7e-4a5e-9d43-2a1e1d6f0b11')).toMatchObject({
+      page: 'exportJob',
+      chrome: { topBar: true, sidebar: true },
+      access: { kind: 'signedIn' },
+    });
+  });
+
   it('keeps /users and /searchads-manage for super admins', () => {
     for (const path of ['/users', '/searchads-manage']) {
       expect(findPageRoute(path)?.access).toEqual({ kind: 'role', role: 'SUPERADMIN' });

@@ -1,5 +1,6 @@
 // Every route of spec 1 §2, as data: the router, the layout and the route-table test all read it.
 import type { PermissionArea, Role } from '@tapwise/contracts';
+import { matchPath } from 'react-router';
 
 /** Which parts of the layout a page shows (spec 1 §2, Navigation). */
 export interface Chrome {
@@ -41,6 +42,7 @@ export type PageKey =
   | 'campaignGenerator'
   | 'goals'
   | 'scheduledReports'
+  | 'exportJob'
   | 'strategies'
   | 'integrations'
   | 'kochavaIntegration'
@@ -154,6 +156,9 @@ export const pageRoutes: readonly PageRoute[] = [
   guarded('/schedule-reports', 'scheduledReports', 'scheduleReports'),
   guarded('/strategies', 'strategies', 'strategies'),
 
+  // The link a large export's mail carries (docs/exports.md).
+  appPage('/exports/:id', 'exportJob'),
+
   appPage('/integrations', 'integrations'),
   appPage('/kochava-integration', 'kochavaIntegration'),
   {
@@ -198,5 +203,5 @@ export const SIGNUP_PATH = '/signup';
 
 export function findPageRoute(pathname: string): PageRoute | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pageRoutes.find((route) => route.path === normalised);
+  return pageRoutes.find((route) => matchPath(route.path, normalised));
 }

@@ -9,6 +9,7 @@ import {
   METRIC_COUNT_FIELDS,
   METRIC_KEYS,
   METRICS,
+  metricValues,
   OVERVIEW_CSV_LABELS_BY_LOCALE,
   overviewCsvFileName,
   previousPeriod,
@@ -21,6 +22,7 @@ import {
   type SeriesPoint,
   type TopEntityRow,
 } from '@tapwise/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { startSmtpCatcher, type SmtpCatcher } from '../../platform/testing/smtp-catcher';
@@ -529,7 +531,8 @@ describe('exportReport', () => {
       /Content-Disposition: attachment;\s+filename=(\S+)\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
         raw,
       )!;
-    return { subject, text, filename, csv: Buffer.from(base64!, 'base64').toString('utf8') };
+    const bytes = Buffer.from(base64!, 'base64');
+    return { subject, text, filename, bytes, csv: bytes.toString('utf8') };
   }
 
   const exportReport = async (variables: Record<string, unknown>, locale = 'en') => {
@@ -542,9 +545,10 @@ describe('exportReport', () => {
         'x-locale': locale,
       },
       body: JSON.stringify({
-        query: `mutation($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!) {
-          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets) {
-            successMessage } }`,
+        query: `mutation($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!,
+            $format: String) {
+          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets,
+            format: $format) { successMessage } }`,
         variables,
       }),
     });
@@ -605,6 +609,42 @@ describe('exportReport', () => {
     expect(mail.csv).toContain('Ausgaben (USD)');
   });
 
+  it('e-mails an XLSX with a sheet per dataset, numbers as numbers, when asked', async () => {
+    const app = apps[0]!;
+    const today = todayOf(app);
+    const currdate = { start: isoOf(today - 14), end: isoOf(today - 1) };
+    const filter = { adAccountId: app.adAccountId, adamId: app.adamId, currdate };
+    const answer = await exportReport({
+      filter,
+      receiverMail: 'sheets@acme.test',
+      reportDatasets: ['totals', 'countryOrRegion'],
+      format: 'xlsx',
+    });
+    expect(answer.errors).toBeUndefined();
+    const mail = await mailTo('sheets@acme.test');
+    expect(mail.text).toContain('is attached as a XLSX file.');
+    expect(mail.filename).toBe(overviewCsvFileName(app.name, currdate, 'xlsx'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      mail.bytes.buffer.slice(
+        mail.bytes.byteOffset,
+        mail.bytes.byteOffset + mail.bytes.length,
+      ) as ArrayBuffer,
+    );
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Overview report',
+      'Totals',
+      'Country or region',
+    ]);
+    const totals = workbook.getWorksheet('Totals')!;
+    expect(totals.getRow(1).getCell(1).value).toBe('Metric');
+    const spend = totals.getRow(2);
+    expect(spend.getCell(1).value).toBe('Spend (USD)');
+    const current = metricValues((await totalsOf(app, currdate)).current).spend;
+    expect(spend.getCell(2).value).toBe(current === null ? null : current / 1_000_000);
+    expect(spend.getCell(2).numFmt).toBe('#,##0.00');
+  });
+
   it('refuses a bad address, no dataset or an unknown one, and sends nothing', async () => {
     const app = apps[0]!;
     const filter = {
@@ -617,6 +657,7 @@ describe('exportReport', () => {
       { filter, receiverMail: 'not an address', reportDatasets: ['totals'] },
       { filter, receiverMail: 'a@acme.test', reportDatasets: [] },
       { filter, receiverMail: 'a@acme.test', reportDatasets: ['goals'] },
+      { filter, receiverMail: 'a@acme.test', reportDatasets: ['totals'], format: 'pdf' },
     ]) {
       const answer = await exportReport(variables);
       expect(answer.errors?.[0]?.extensions?.error, JSON.stringify(variables)).toBe('BAD_REQUEST');

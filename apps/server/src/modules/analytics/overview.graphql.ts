@@ -338,11 +338,13 @@ builder.mutationFields((t) => ({
   exportReport: t.field({
     ...access('overview.read'),
     type: ExportReportResultRef,
-    description: 'Queues the CSV of the overview to be e-mailed as an attachment',
+    description:
+      'Queues the overview to be e-mailed as an attachment: csv (the default) or xlsx, a sheet per dataset',
     args: {
       filter: t.arg({ type: OverviewInput, required: true }),
       receiverMail: t.arg.string({ required: true }),
       reportDatasets: t.arg.stringList({ required: true }),
+      format: t.arg.string(),
     },
     resolve: (_root, args, { app, auth, locale }) =>
       queueReportExport(

@@ -1,6 +1,7 @@
 // The rule logs' CSV export through the real REST API: one line per change, one per run without
 // changes or event, the logs page's filters, and only the caller's company.
 import { RULE_LOGS_CSV_COLUMNS } from '@tapwise/contracts';
+import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
@@ -167,6 +168,22 @@ describe('GET /v1/api/automation/logs.csv', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details).toMatchObject({ from: expect.any(String) });
     expect((await api.rest('GET', 'automation/logs.csv')).status).toBe(401);
+  });
+
+  it('writes the same lines as XLSX with the same filters', async () => {
+    const response = await fetch(`${server.url}/v1/api/automation/logs.xlsx?dryRun=false`, {
+      headers: { authorization: `Bearer ${readOnly.token}`, 'x-session-id': readOnly.sessId },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe(RULE_LOGS_CSV_COLUMNS[0]);
+    const entities = [2, 3, 4].map((row) => sheet.getRow(row).getCell(7).value);
+    // XLSX holds text as text (no formula escape needed); an empty cell reads back as null.
+    expect(entities).toEqual([null, '=puzzle games', 'word games']);
+    expect(sheet.rowCount).toBe(4);
   });
 
   it("gives another company none of this company's lines", async () => {

@@ -8,7 +8,9 @@ export type MailTemplate =
   | 'invite'
   | 'overviewReport'
   | 'ruleRun'
-  | 'scheduledReport';
+  | 'scheduledReport'
+  | 'exportAttached'
+  | 'exportLink';
 
 interface MailCopy {
   subject: string;
@@ -18,10 +20,11 @@ interface MailCopy {
 }
 
 /**
- * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}` and `{end}`
- * in the overview report by the app and the period; `{rule}`, `{matched}` and `{changes}` in a
- * rule run's notification by the rule's name, its matches and its changes; `{report}`, `{start}`,
- * `{end}` and `{days}` in a scheduled report by its name, window and length.
+ * `{company}` in the invite text is replaced by the company name; `{app}`, `{start}`, `{end}` and
+ * `{format}` in the overview report by the app, the period and the file's format (CSV, XLSX);
+ * `{rule}`, `{matched}` and `{changes}` in a rule run's notification by the rule's name, its
+ * matches and its changes; `{report}`, `{start}`, `{end}` and `{days}` in a scheduled report by
+ * its name, window and length; `{file}` in an export's message by the file's name.
  */
 const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
   en: {
@@ -52,7 +55,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Your Tapwise overview report: {app}',
-      intro: 'The overview report for {app} from {start} to {end} is attached as a CSV file.',
+      intro: 'The overview report for {app} from {start} to {end} is attached as a {format} file.',
       action: 'Open the overview',
       outro: 'This report was requested in Tapwise. If you did not expect it, ignore this message.',
     },
@@ -68,6 +71,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Your scheduled report “{report}” for {start} – {end}, compared with the {days} days before. The full table is attached as CSV and XLSX.',
       action: 'Open the ads manager',
       outro: 'You receive this report because you are one of its recipients in Tapwise.',
+    },
+    exportAttached: {
+      subject: 'Your Tapwise export: {file}',
+      intro: 'Your export {file} is ready and attached to this message.',
+      action: 'Download it again',
+      outro: 'The file can be downloaded for 24 hours after the export.',
+    },
+    exportLink: {
+      subject: 'Your Tapwise export: {file}',
+      intro: 'Your export {file} is ready. It is too large to attach, so download it from Tapwise.',
+      action: 'Download the file',
+      outro: 'The file can be downloaded for 24 hours after the export.',
     },
   },
   de: {
@@ -102,7 +117,8 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Ihr Tapwise-Übersichtsbericht: {app}',
-      intro: 'Der Übersichtsbericht für {app} vom {start} bis {end} ist als CSV-Datei angehängt.',
+      intro:
+        'Der Übersichtsbericht für {app} vom {start} bis {end} ist als {format}-Datei angehängt.',
       action: 'Übersicht öffnen',
       outro:
         'Dieser Bericht wurde in Tapwise angefordert. Falls Sie ihn nicht erwartet haben, ignorieren Sie diese Nachricht.',
@@ -121,6 +137,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Ihr geplanter Bericht „{report}“ für {start} – {end}, verglichen mit den {days} Tagen davor. Die vollständige Tabelle ist als CSV und XLSX angehängt.',
       action: 'Anzeigenmanager öffnen',
       outro: 'Sie erhalten diesen Bericht, weil Sie in Tapwise als Empfänger eingetragen sind.',
+    },
+    exportAttached: {
+      subject: 'Ihr Tapwise-Export: {file}',
+      intro: 'Ihr Export {file} ist fertig und dieser Nachricht angehängt.',
+      action: 'Erneut herunterladen',
+      outro: 'Die Datei kann 24 Stunden nach dem Export heruntergeladen werden.',
+    },
+    exportLink: {
+      subject: 'Ihr Tapwise-Export: {file}',
+      intro:
+        'Ihr Export {file} ist fertig. Er ist zu groß für einen Anhang; laden Sie ihn in Tapwise herunter.',
+      action: 'Datei herunterladen',
+      outro: 'Die Datei kann 24 Stunden nach dem Export heruntergeladen werden.',
     },
   },
   es: {
@@ -152,7 +181,8 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Su informe de resumen de Tapwise: {app}',
-      intro: 'El informe de resumen de {app} del {start} al {end} se adjunta como archivo CSV.',
+      intro:
+        'El informe de resumen de {app} del {start} al {end} se adjunta como archivo {format}.',
       action: 'Abrir el resumen',
       outro: 'Este informe se solicitó en Tapwise. Si no lo esperaba, ignore este mensaje.',
     },
@@ -169,6 +199,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Su informe programado «{report}» del {start} al {end}, comparado con los {days} días anteriores. La tabla completa se adjunta en CSV y XLSX.',
       action: 'Abrir el gestor de anuncios',
       outro: 'Recibe este informe porque es uno de sus destinatarios en Tapwise.',
+    },
+    exportAttached: {
+      subject: 'Su exportación de Tapwise: {file}',
+      intro: 'Su exportación {file} está lista y se adjunta a este mensaje.',
+      action: 'Descargarla de nuevo',
+      outro: 'El archivo se puede descargar durante 24 horas después de la exportación.',
+    },
+    exportLink: {
+      subject: 'Su exportación de Tapwise: {file}',
+      intro:
+        'Su exportación {file} está lista. Es demasiado grande para adjuntarla; descárguela desde Tapwise.',
+      action: 'Descargar el archivo',
+      outro: 'El archivo se puede descargar durante 24 horas después de la exportación.',
     },
   },
   ko: {
@@ -199,7 +242,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Tapwise 개요 보고서: {app}',
-      intro: '{start}부터 {end}까지 {app}의 개요 보고서를 CSV 파일로 첨부했습니다.',
+      intro: '{start}부터 {end}까지 {app}의 개요 보고서를 {format} 파일로 첨부했습니다.',
       action: '개요 열기',
       outro:
         '이 보고서는 Tapwise에서 요청되었습니다. 요청하지 않으셨다면 이 메시지를 무시해 주세요.',
@@ -217,6 +260,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         '{start} – {end} 기간의 예약 보고서 “{report}”입니다. 이전 {days}일과 비교했습니다. 전체 표는 CSV 및 XLSX 파일로 첨부되어 있습니다.',
       action: '광고 관리자 열기',
       outro: 'Tapwise에서 이 보고서의 수신자로 지정되어 이 메일을 받았습니다.',
+    },
+    exportAttached: {
+      subject: 'Tapwise 내보내기: {file}',
+      intro: '내보내기 파일 {file}이(가) 준비되어 이 메시지에 첨부되었습니다.',
+      action: '다시 다운로드',
+      outro: '파일은 내보낸 후 24시간 동안 다운로드할 수 있습니다.',
+    },
+    exportLink: {
+      subject: 'Tapwise 내보내기: {file}',
+      intro:
+        '내보내기 파일 {file}이(가) 준비되었습니다. 첨부하기에는 너무 커서 Tapwise에서 다운로드해 주세요.',
+      action: '파일 다운로드',
+      outro: '파일은 내보낸 후 24시간 동안 다운로드할 수 있습니다.',
     },
   },
   zh: {
@@ -246,7 +302,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: '您的 Tapwise 概览报告：{app}',
-      intro: '{app} 从 {start} 到 {end} 的概览报告已作为 CSV 文件附上。',
+      intro: '{app} 从 {start} 到 {end} 的概览报告已作为 {format} 文件附上。',
       action: '打开概览',
       outro: '此报告是在 Tapwise 中请求的。如果您没有预期收到此邮件，请忽略。',
     },
@@ -262,6 +318,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         '您的定时报告“{report}”，时间范围 {start} – {end}，与之前 {days} 天进行比较。完整表格以 CSV 和 XLSX 文件附上。',
       action: '打开广告管理器',
       outro: '您收到此报告是因为您是 Tapwise 中该报告的收件人之一。',
+    },
+    exportAttached: {
+      subject: '您的 Tapwise 导出：{file}',
+      intro: '您的导出文件 {file} 已准备好，并已附在此邮件中。',
+      action: '再次下载',
+      outro: '导出后 24 小时内可以下载该文件。',
+    },
+    exportLink: {
+      subject: '您的 Tapwise 导出：{file}',
+      intro: '您的导出文件 {file} 已准备好。文件太大，无法作为附件发送，请在 Tapwise 中下载。',
+      action: '下载文件',
+      outro: '导出后 24 小时内可以下载该文件。',
     },
   },
   ja: {
@@ -294,7 +362,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Tapwise 概要レポート: {app}',
-      intro: '{app} の {start} から {end} までの概要レポートを CSV ファイルで添付しました。',
+      intro: '{app} の {start} から {end} までの概要レポートを {format} ファイルで添付しました。',
       action: '概要を開く',
       outro:
         'このレポートは Tapwise でリクエストされました。心当たりがない場合は、このメールを無視してください。',
@@ -311,6 +379,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         '{start} – {end} の定期レポート「{report}」です（直前の {days} 日間との比較）。全体の表を CSV と XLSX で添付しています。',
       action: '広告マネージャを開く',
       outro: 'Tapwise でこのレポートの受信者に指定されているため、このメールをお送りしています。',
+    },
+    exportAttached: {
+      subject: 'Tapwise のエクスポート: {file}',
+      intro: 'エクスポート {file} の準備ができました。このメールに添付しています。',
+      action: 'もう一度ダウンロード',
+      outro: 'ファイルはエクスポート後 24 時間ダウンロードできます。',
+    },
+    exportLink: {
+      subject: 'Tapwise のエクスポート: {file}',
+      intro:
+        'エクスポート {file} の準備ができました。添付するには大きすぎるため、Tapwise からダウンロードしてください。',
+      action: 'ファイルをダウンロード',
+      outro: 'ファイルはエクスポート後 24 時間ダウンロードできます。',
     },
   },
   fr: {
@@ -343,7 +424,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Votre rapport de synthèse Tapwise : {app}',
-      intro: 'Le rapport de synthèse de {app} du {start} au {end} est joint au format CSV.',
+      intro: 'Le rapport de synthèse de {app} du {start} au {end} est joint au format {format}.',
       action: 'Ouvrir la synthèse',
       outro:
         'Ce rapport a été demandé dans Tapwise. Si vous ne l’attendiez pas, ignorez ce message.',
@@ -361,6 +442,19 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Votre rapport planifié « {report} » du {start} au {end}, comparé aux {days} jours précédents. Le tableau complet est joint aux formats CSV et XLSX.',
       action: 'Ouvrir le gestionnaire de publicités',
       outro: 'Vous recevez ce rapport car vous en êtes destinataire dans Tapwise.',
+    },
+    exportAttached: {
+      subject: 'Votre export Tapwise : {file}',
+      intro: 'Votre export {file} est prêt et joint à ce message.',
+      action: 'Le télécharger à nouveau',
+      outro: 'Le fichier peut être téléchargé pendant 24 heures après l’export.',
+    },
+    exportLink: {
+      subject: 'Votre export Tapwise : {file}',
+      intro:
+        'Votre export {file} est prêt. Il est trop volumineux pour être joint ; téléchargez-le depuis Tapwise.',
+      action: 'Télécharger le fichier',
+      outro: 'Le fichier peut être téléchargé pendant 24 heures après l’export.',
     },
   },
   ru: {
@@ -393,7 +487,7 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
     },
     overviewReport: {
       subject: 'Ваш обзорный отчёт Tapwise: {app}',
-      intro: 'Обзорный отчёт по {app} с {start} по {end} приложен в виде CSV-файла.',
+      intro: 'Обзорный отчёт по {app} с {start} по {end} приложен в виде {format}-файла.',
       action: 'Открыть обзор',
       outro:
         'Этот отчёт был запрошен в Tapwise. Если Вы его не ожидали, просто проигнорируйте это письмо.',
@@ -411,6 +505,18 @@ const COPY: Record<Locale, Record<MailTemplate, MailCopy>> = {
         'Ваш запланированный отчёт «{report}» за {start} – {end} в сравнении с {days} предыдущими днями. Полная таблица приложена в форматах CSV и XLSX.',
       action: 'Открыть менеджер рекламы',
       outro: 'Вы получили этот отчёт, потому что указаны его получателем в Tapwise.',
+    },
+    exportAttached: {
+      subject: 'Ваш экспорт Tapwise: {file}',
+      intro: 'Ваш экспорт {file} готов и приложен к этому письму.',
+      action: 'Скачать ещё раз',
+      outro: 'Файл можно скачать в течение 24 часов после экспорта.',
+    },
+    exportLink: {
+      subject: 'Ваш экспорт Tapwise: {file}',
+      intro: 'Ваш экспорт {file} готов. Он слишком велик для вложения, скачайте его в Tapwise.',
+      action: 'Скачать файл',
+      outro: 'Файл можно скачать в течение 24 часов после экспорта.',
     },
   },
 };

@@ -1,18 +1,22 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DELETED_ROW_TOOLTIPS,
+  EXPORT_DIRECT_MAX_ROWS,
   REPORT_MAX_PAGE_SIZE,
+  SOCKET_EVENTS,
   type CustomView,
   type ReportLevel,
 } from '@tapwise/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../shared/i18n/i18n';
 import type { GraphqlCall } from '../../test/fake-graphql';
+import { latestSocket } from '../../test/fake-socket';
 import { renderInApp } from '../../test/render-app-page';
 import { giveReportTableAHeight } from '../../test/report-table-viewport';
 import { signIn } from '../../test/session-fixtures';
 import { connectSessionToApi } from '../auth/session/session-api';
+import { currentSession } from '../auth/session/session-store';
 import {
   ACCOUNT_ID,
   ADAM_ID,
@@ -599,6 +603,105 @@ describe('ads manager page', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByTestId('export-progress')).toBeNull();
     click.mockRestore();
+  });
+
+  it('exports a view too large to download at once in the background, with progress, then a Download button', async () => {
+    const total = EXPORT_DIRECT_MAX_ROWS + 1;
+    const job = (status: string, rowsDone: number) => ({
+      id: 'job-1',
+      dataset: 'adsManager',
+      format: 'xlsx',
+      status,
+      rowsDone,
+      rowsTotal: status === 'QUEUED' ? null : total,
+      fileName: 'tapwise-keywords.xlsx',
+      receiverMail: null,
+      error: null,
+    });
+    const calls = adsManagerServer({
+      targetingKeywordReports: () => buildPage(rowsOf('keywords', 2), { total }),
+      startExport: () => job('QUEUED', 0),
+      exportJobs: () => [job('QUEUED', 0)],
+    });
+    const graphql = globalThis.fetch;
+    const files: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (!url.includes('/v1/api/exports/')) return graphql(url, init);
+      files.push(url);
+      return Promise.resolve(new Response('xlsx', { status: 200 }));
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: () => 'blob:export',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords');
+    await firstRow();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('export-menu'));
+    expect(await screen.findByText('10,001 rows: exported in the background')).toBeTruthy();
+    expect(
+      screen.getByRole('menuitem', { name: 'E-mail it to me (CSV)', hidden: true }),
+    ).toBeTruthy();
+    await user.click(
+      screen.getByRole('menuitem', { name: 'All rows as Excel (XLSX)', hidden: true }),
+    );
+
+    await screen.findByText('Waiting to start…');
+    const started = calls.find((call) => call.operation === 'startExport')!;
+    expect(started.variables).toMatchObject({ dataset: 'adsManager', format: 'xlsx' });
+    expect(started.variables.input).toMatchObject({ level: 'keywords' });
+    expect(started.variables.input).not.toHaveProperty('format');
+    expect(started.variables).not.toHaveProperty('receiverMail');
+
+    act(() => latestSocket().deliver(SOCKET_EVENTS.exportProgress, job('RUNNING', 5_000)));
+    expect(await screen.findByText('5,000 of 10,001 rows')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'XLSX export progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe(String((100 * 5_000) / total));
+    act(() => latestSocket().deliver(SOCKET_EVENTS.exportProgress, job('DONE', total)));
+    await user.click(await screen.findByRole('button', { name: 'Download XLSX' }));
+    await waitFor(() => expect(saved).toEqual(['tapwise-keywords.xlsx']));
+    expect(files).toEqual(['/v1/api/exports/job-1/file']);
+    click.mockRestore();
+  });
+
+  it('mails a large export to the member when asked', async () => {
+    const calls = adsManagerServer({
+      targetingKeywordReports: () =>
+        buildPage(rowsOf('keywords', 2), { total: EXPORT_DIRECT_MAX_ROWS + 1 }),
+      startExport: (variables) => ({
+        id: 'job-2',
+        dataset: 'adsManager',
+        format: 'csv',
+        status: 'QUEUED',
+        rowsDone: 0,
+        rowsTotal: null,
+        fileName: null,
+        receiverMail: variables.receiverMail,
+        error: null,
+      }),
+      exportJobs: () => [],
+    });
+    renderInApp(<AdsManagerPage />, '/ads-manager?tab=keywords');
+    await firstRow();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('export-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'E-mail it to me (CSV)' }));
+    const email = currentSession()!.claims.Email;
+    expect(await screen.findByText(`The file will be sent to ${email}.`)).toBeTruthy();
+    const started = calls.find((call) => call.operation === 'startExport')!;
+    expect(started.variables).toMatchObject({ format: 'csv', receiverMail: email });
   });
 
   it('tells an empty period from a search without match, and retries a failure', async () => {

@@ -117,6 +117,7 @@ function AdsManagerContent(props: {
   // A goal belongs to an app: the address drops it when another app comes into view.
   const appId = state.scope.adamId ?? null;
   const { goalId } = state;
+  const [total, setTotal] = useState<number>();
   const base = useMemo(
     () => ({ ...reportQueryOf(state, { start, end }), ...(goalId ? { goalId } : {}) }),
     [state, start, end, goalId],
@@ -160,7 +161,7 @@ function AdsManagerContent(props: {
           )}
         </Group>
         <Group gap="xs">
-          <ExportMenu level={level} base={base} columns={settings.columns} />
+          <ExportMenu level={level} base={base} columns={settings.columns} total={total} />
           <ColumnChooser
             tab={level}
             withGoal={goalId !== undefined}
@@ -189,7 +190,7 @@ function AdsManagerContent(props: {
           onSettingsChange={(chart) => tabSettings.setSettings({ ...settings, chart })}
         />
       )}
-      <ReportArea page={props.page} base={base} columns={settings.columns} />
+      <ReportArea page={props.page} base={base} columns={settings.columns} onTotal={setTotal} />
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 // Export of the current view: every row it matches (not only the loaded page), its columns in
-// order with their headings, as CSV or XLSX. The server builds the file and streams it; the bar
-// runs until the whole file is in, and the export can be stopped.
+// order with their headings, as CSV or XLSX. Up to EXPORT_DIRECT_MAX_ROWS rows the server builds
+// the file and streams it, the bar running until the whole file is in (the export can be
+// stopped); a larger view is exported in the background, downloaded or mailed when done.
 import { Button, Group, Menu, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import {
+  EXPORT_DIRECT_MAX_ROWS,
   reportExportFileName,
   type ReportExportFormat,
   type ReportExportInput,
@@ -14,7 +16,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBlob } from '../../shared/api/http';
 import { downloadFile } from '../../shared/files/download-file';
+import { formatInteger } from '../../shared/format/format';
 import { notifyError } from '../../shared/ui/notify';
+import { useSession } from '../auth/session/use-session';
+import { useBackgroundExport } from '../exports/use-background-export';
 import { NAME_COLUMN, visibleColumns } from './table/columns';
 import type { ReportQueryBase } from './use-report';
 import type { VisibleTab } from './url-state';
@@ -69,12 +74,33 @@ export function ExportMenu(props: {
   level: VisibleTab;
   base: ReportQueryBase;
   columns: readonly string[];
+  /** Rows the view matches, as the table knows them. */
+  total: number | undefined;
 }) {
   const { t } = useTranslation();
   const [running, setRunning] = useState<ReportExportFormat | null>(null);
   const stop = useRef<AbortController | null>(null);
+  const startBackground = useBackgroundExport();
+  const email = useSession()?.claims.Email;
+  const large = (props.total ?? 0) > EXPORT_DIRECT_MAX_ROWS;
+
+  function runInBackground(format: ReportExportFormat, receiverMail?: string) {
+    const { format: _format, ...input } = exportInputOf(
+      props.level,
+      props.base,
+      props.columns,
+      format,
+    );
+    void startBackground({
+      dataset: 'adsManager',
+      format,
+      input,
+      ...(receiverMail ? { receiverMail } : {}),
+    });
+  }
 
   async function run(format: ReportExportFormat) {
+    if (large) return runInBackground(format);
     const controller = new AbortController();
     stop.current = controller;
     setRunning(format);
@@ -123,6 +149,20 @@ export function ExportMenu(props: {
       <Menu.Dropdown>
         <Menu.Item onClick={() => void run('csv')}>{t('adsManager.export.csv')}</Menu.Item>
         <Menu.Item onClick={() => void run('xlsx')}>{t('adsManager.export.xlsx')}</Menu.Item>
+        {large && email && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>
+              {t('exports.largeHint', { rows: formatInteger(props.total ?? 0) })}
+            </Menu.Label>
+            <Menu.Item onClick={() => runInBackground('csv', email)}>
+              {t('exports.mailMe', { format: 'CSV' })}
+            </Menu.Item>
+            <Menu.Item onClick={() => runInBackground('xlsx', email)}>
+              {t('exports.mailMe', { format: 'XLSX' })}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -11,7 +11,7 @@ import {
   type RowsPerPage,
 } from '@tapwise/contracts';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { DraftsNotice } from '../campaign-creation/drafts-notice';
 import { campaignViewPath } from '../campaign-view/campaign-view-path';
@@ -60,11 +60,16 @@ export function ReportArea(props: {
   page: ReturnType<typeof useAdsManagerState>;
   base: ReportQueryBase;
   columns: readonly string[];
+  /** Told the rows the view matches, for the export to choose how to run. */
+  onTotal(total: number | undefined): void;
 }) {
   const queryClient = useQueryClient();
   const { state, update, setPage, openTab } = props.page;
   const level = state.tab;
   const report = useReport(level, props.base, state.page, state.pageSize);
+  const { onTotal } = props;
+  const total = report.query.data ? report.total : undefined;
+  useEffect(() => onTotal(total), [onTotal, total]);
   const selection = useRowSelection(
     report.rows,
     JSON.stringify([level, props.base, state.page, state.pageSize]),

@@ -2,9 +2,15 @@
 // (enable, disable, delete), runs (start, watch, revert), the logs with their CSV export, and the
 // kill switch. Reads are guarded on the server by automationRules.read, writes by
 // automationRules.write, the company's kill switch by automationRules.killSwitch.
-import type { RuleChangeEntry, RuleLogEntry, RuleRunsQuery, SafetyCaps } from '@tapwise/contracts';
+import type {
+  ReportExportFormat,
+  RuleChangeEntry,
+  RuleLogEntry,
+  RuleRunsQuery,
+  SafetyCaps,
+} from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
-import { apiText } from '../../shared/api/http';
+import { apiBlob } from '../../shared/api/http';
 import { AUTOMATION_RULE_FIELDS, type AutomationRule } from './rule-builder/builder-api';
 
 export interface RuleLogPage {
@@ -43,8 +49,8 @@ export const automationKeys = {
   safety: ['automation', 'safety'] as const,
 };
 
-/** The CSV export's address: the log filters as query parameters (statuses comma-separated). */
-export function logsCsvPath(filters: RuleLogFilters): string {
+/** The export's address: the log filters as query parameters (statuses comma-separated). */
+export function logsFilePath(filters: RuleLogFilters, format: ReportExportFormat): string {
   const params = new URLSearchParams();
   if (filters.ruleId) params.set('ruleId', filters.ruleId);
   if (filters.statuses?.length) params.set('statuses', filters.statuses.join(','));
@@ -52,7 +58,7 @@ export function logsCsvPath(filters: RuleLogFilters): string {
   if (filters.to) params.set('to', filters.to);
   if (filters.dryRun !== undefined) params.set('dryRun', String(filters.dryRun));
   const query = params.toString();
-  return `/v1/api/automation/logs.csv${query ? `?${query}` : ''}`;
+  return `/v1/api/automation/logs.${format}${query ? `?${query}` : ''}`;
 }
 
 export const automationApi = {
@@ -154,5 +160,6 @@ export const automationApi = {
       )
     ).setAutomationKillSwitch,
 
-  logsCsv: (filters: RuleLogFilters) => apiText(logsCsvPath(filters)),
+  logsFile: (filters: RuleLogFilters, format: ReportExportFormat) =>
+    apiBlob(logsFilePath(filters, format)),
 };

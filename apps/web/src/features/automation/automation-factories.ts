@@ -104,15 +104,15 @@ export function automationServer(answers: Record<string, Answer>, csv = 'time,ru
     getAppsWithOrg: () => [{ ...APP, currency: 'EUR' }],
     ...answers,
   });
-  const csvRequests: string[] = [];
+  const fileRequests: string[] = [];
   const graphql = globalThis.fetch as (url: string, init: RequestInit) => Promise<Response>;
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
-      if (!url.includes('/logs.csv')) return graphql(url, init);
-      csvRequests.push(url);
+      if (!url.includes('/automation/logs.')) return graphql(url, init);
+      fileRequests.push(url);
       return Promise.resolve(new Response(csv, { headers: { 'content-type': 'text/csv' } }));
     }),
   );
-  return { calls, csvRequests };
+  return { calls, fileRequests };
 }

@@ -452,7 +452,7 @@ describe('automation rules page', { timeout: 20_000 }, () => {
       const createObjectURL = vi.fn(() => 'blob:logs');
       vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-      const { calls, csvRequests } = automationServer(
+      const { calls, fileRequests } = automationServer(
         { automationRuleLogs: () => ({ entries, total: entries.length }) },
         'time,rule,status\n2026-03-02T10:00:00Z,Cut waste,SUCCESS\n',
       );
@@ -466,11 +466,17 @@ describe('automation rules page', { timeout: 20_000 }, () => {
           query: { statuses: [], ruleId: RULE_ID, dryRun: true, offset: 0, limit: 50 },
         }),
       );
-      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV', hidden: true }));
       await waitFor(() => expect(click).toHaveBeenCalled());
-      expect(csvRequests).toEqual([`/v1/api/automation/logs.csv?ruleId=${RULE_ID}&dryRun=true`]);
+      expect(fileRequests).toEqual([`/v1/api/automation/logs.csv?ruleId=${RULE_ID}&dryRun=true`]);
       const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
       expect(await blob.text()).toContain('Cut waste,SUCCESS');
+      // The same filters as Excel.
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)', hidden: true }));
+      await waitFor(() => expect(fileRequests).toHaveLength(2));
+      expect(fileRequests[1]).toBe(`/v1/api/automation/logs.xlsx?ruleId=${RULE_ID}&dryRun=true`);
       click.mockRestore();
     });
 

@@ -6,6 +6,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Menu,
   MultiSelect,
   Pagination,
   Select,
@@ -16,14 +17,18 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconDownload } from '@tabler/icons-react';
-import { AUTOMATION_LOG_STATUSES, type RuleLogEntry } from '@tapwise/contracts';
+import {
+  AUTOMATION_LOG_STATUSES,
+  type ReportExportFormat,
+  type RuleLogEntry,
+} from '@tapwise/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../shared/files/download-file';
 import { formatDateTime, formatInteger } from '../../shared/format/format';
 import { notifyError } from '../../shared/ui/notify';
 import { PanelFailure } from '../../shared/ui/panel';
-import { downloadTextFile } from '../overview/csv-download';
 import { automationApi, automationKeys, type RuleLogFilters } from './automation-api';
 import { statusColor, statusLabel } from './automation-messages';
 import type { AutomationRule } from './rule-builder/builder-api';
@@ -165,25 +170,27 @@ function LogFilters(props: {
 
 function ExportButton({ filters }: { filters: RuleLogFilters }) {
   const { t } = useTranslation();
-  const csv = useMutation({
-    mutationFn: () => automationApi.logsCsv(filters),
-    onSuccess: (text) =>
-      downloadTextFile(
-        `automation-logs-${new Date().toISOString().slice(0, 10)}.csv`,
-        text,
-        'text/csv;charset=utf-8',
-      ),
+  const file = useMutation({
+    mutationFn: async (format: ReportExportFormat) => ({
+      format,
+      data: await automationApi.logsFile(filters, format),
+    }),
+    onSuccess: ({ format, data }) =>
+      downloadFile(`automation-logs-${new Date().toISOString().slice(0, 10)}.${format}`, data),
     onError: () => notifyError(t('automation.logs.exportFailed')),
   });
   return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-      loading={csv.isPending}
-      onClick={() => csv.mutate()}
-    >
-      {t('automation.logs.exportCsv')}
-    </Button>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={file.isPending}>
+          {t('exports.menu')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => file.mutate('csv')}>{t('exports.csv')}</Menu.Item>
+        <Menu.Item onClick={() => file.mutate('xlsx')}>{t('exports.xlsx')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

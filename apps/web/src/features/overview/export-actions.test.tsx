@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildOverviewCsv } from '@tapwise/contracts';
+import { REPORT_DATASETS, buildOverviewCsv } from '@tapwise/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
@@ -95,11 +95,44 @@ describe('overview export', () => {
     }
   });
 
+  it('downloads the XLSX the server writes for the same app and period, every dataset', async () => {
+    signIn({ Email: 'ada@example.com' });
+    const downloads = captureDownloads();
+    const sent: { url: string; method?: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        sent.push({ url, method: init.method, body: JSON.parse(init.body as string) });
+        return Promise.resolve(
+          new Response('PK workbook', {
+            status: 200,
+            headers: { 'content-type': 'application/vnd.ms-excel' },
+          }),
+        );
+      }),
+    );
+    renderActions(buildReport(currdate));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export XLSX' }));
+
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.fileName).toBe(
+      'tapwise-overview-puzzle-quest-deluxe-2026-02-01-2026-02-28.xlsx',
+    );
+    expect(await downloads[0]!.blob.text()).toBe('PK workbook');
+    expect(sent).toEqual([
+      {
+        url: '/v1/api/overview/export.xlsx',
+        method: 'POST',
+        body: { filter, reportDatasets: [...REPORT_DATASETS] },
+      },
+    ]);
+  });
+
   it('offers no download until every panel has its data', () => {
     renderActions(null);
-    expect((screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    for (const name of ['Export CSV', 'Export XLSX']) {
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
+    }
   });
 
   it('e-mails the report to the user with every dataset ticked and shows the server message', async () => {
@@ -127,6 +160,8 @@ describe('overview export', () => {
         variables: {
           filter,
           receiverMail: 'ada@example.com',
+          // The web sends the contracts' default: a CSV attachment.
+          format: 'csv',
           reportDatasets: [
             'totals',
             'topKeywords',
@@ -140,6 +175,19 @@ describe('overview export', () => {
         },
       },
     ]);
+  });
+
+  it('e-mails the report as XLSX when the member chooses it', async () => {
+    signIn({ Email: 'ada@example.com' });
+    const calls = fakeGraphql({ exportReport: () => ({ successMessage: 'sent' }) });
+    renderActions(buildReport(currdate));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'E-mail report' }));
+    await user.click(await screen.findByText('Excel (XLSX)'));
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+
+    await screen.findByText('sent');
+    expect(calls.map((call) => call.variables.format)).toEqual(['xlsx']);
   });
 
   it('checks the address and the datasets with the contracts rules before sending', async () => {

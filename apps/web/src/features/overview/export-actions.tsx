@@ -1,13 +1,27 @@
-// Export of the overview: the CSV of what the page shows, downloaded at once, or the same report
-// e-mailed by a background job (exportReport) with the datasets the user ticks.
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconMail } from '@tabler/icons-react';
+// Export of the overview: the CSV of what the page shows, downloaded at once; the XLSX the
+// server writes for the same app and period (a sheet per dataset); or either e-mailed by a
+// background job (exportReport) with the datasets the user ticks.
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
 import {
   REPORT_DATASETS,
+  REPORT_EXPORT_FORMATS,
   exportReportInput,
+  overviewCsvFileName,
   type OverviewQuery,
   type OverviewReport,
   type ReportDataset,
+  type ReportExportFormat,
 } from '@tapwise/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../shared/api/api-error';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { useSession } from '../auth/session/use-session';
+import { downloadFile } from '../../shared/files/download-file';
 import { downloadOverviewCsv } from './csv-download';
 import { overviewApi } from './overview-api';
 
@@ -26,6 +41,17 @@ export function ExportActions(props: {
   const { t, i18n } = useTranslation();
   const [mailing, setMailing] = useState(false);
   const { report, filter } = props;
+  const xlsx = useMutation({
+    mutationFn: async (ready: { report: OverviewReport; filter: OverviewQuery }) =>
+      downloadFile(
+        overviewCsvFileName(ready.report.appName, ready.filter.currdate, 'xlsx'),
+        await overviewApi.downloadXlsx({
+          filter: ready.filter,
+          reportDatasets: [...REPORT_DATASETS],
+        }),
+      ),
+    onError: () => notifyError(t('exports.downloadFailed')),
+  });
   return (
     <Group gap="xs">
       <Button
@@ -35,6 +61,15 @@ export function ExportActions(props: {
         onClick={() => report && downloadOverviewCsv(report, i18n.resolvedLanguage)}
       >
         {t('overview.export.csv')}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        disabled={!report || !filter}
+        loading={xlsx.isPending}
+        onClick={() => report && filter && xlsx.mutate({ report, filter })}
+      >
+        {t('exports.overview.xlsx')}
       </Button>
       <Button
         variant="default"
@@ -56,6 +91,7 @@ function EmailReportModal(props: { opened: boolean; filter: OverviewQuery; onClo
   const session = useSession();
   const [receiverMail, setReceiverMail] = useState(session?.claims.Email ?? '');
   const [datasets, setDatasets] = useState<string[]>([...REPORT_DATASETS]);
+  const [format, setFormat] = useState<ReportExportFormat>('csv');
   const [errors, setErrors] = useState<{ receiverMail?: string; reportDatasets?: string }>({});
   const send = useMutation({
     mutationFn: overviewApi.exportReport,
@@ -76,6 +112,7 @@ function EmailReportModal(props: { opened: boolean; filter: OverviewQuery; onClo
       filter: props.filter,
       receiverMail: receiverMail.trim(),
       reportDatasets: datasets,
+      format,
     });
     if (!parsed.success) {
       const messageOf = (field: string) =>
@@ -95,8 +132,19 @@ function EmailReportModal(props: { opened: boolean; filter: OverviewQuery; onClo
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {t('overview.export.emailHint')}
+            {t('exports.overview.emailHint')}
           </Text>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="overview-export-format">
+              {t('exports.overview.format')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="overview-export-format"
+              value={format}
+              onChange={(value) => setFormat(value as ReportExportFormat)}
+              data={REPORT_EXPORT_FORMATS.map((value) => ({ value, label: t(`exports.${value}`) }))}
+            />
+          </Stack>
           <TextInput
             label={t('overview.export.receiverMail')}
             type="email"

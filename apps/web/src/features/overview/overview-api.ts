@@ -11,6 +11,7 @@ import {
   type ChartPresetInput,
   type DateRange,
   type ExportReportInput,
+  type OverviewXlsxInput,
   type GoalMetricKey,
   type MetricKey,
   type OverviewPresetInput,
@@ -20,6 +21,7 @@ import {
   type TopEntityRow,
 } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
+import { apiBlob } from '../../shared/api/http';
 
 /** An app with synced campaigns in one ad account: what the app selector offers. */
 export interface OwnApp extends AppScope {
@@ -223,12 +225,15 @@ export const overviewApi = {
   exportReport: async (input: ExportReportInput) =>
     (
       await graphqlRequest<{ exportReport: { successMessage: string } }>(
-        `mutation ExportReport($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!) {
-          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets) {
+        `mutation ExportReport($filter: OverviewInput!, $receiverMail: String!, $reportDatasets: [String!]!, $format: String) {
+          exportReport(filter: $filter, receiverMail: $receiverMail, reportDatasets: $reportDatasets, format: $format) {
             successMessage
           }
         }`,
         { ...input },
       )
     ).exportReport,
+  /** The mailed report's XLSX (a sheet per dataset), downloaded at once. */
+  downloadXlsx: (input: OverviewXlsxInput) =>
+    apiBlob('/v1/api/overview/export.xlsx', { method: 'POST', body: input }),
 };

@@ -1,6 +1,7 @@
 // The socket events of spec 2 §7.4 with their payloads, so handlers and emitters are typed.
 import type {
   DataRequestProgressMessage,
+  ExportJobProgress,
   IntegrationDeletionEvent,
   RuleBacktestProgress,
   SOCKET_EVENTS,
@@ -13,6 +14,7 @@ export interface ServerEvents {
   [SOCKET_EVENTS.integrationDeletion]: (event: IntegrationDeletionEvent) => void;
   [SOCKET_EVENTS.sessionChanged]: (event: { teamId: string }) => void;
   [SOCKET_EVENTS.ruleBacktest]: (event: RuleBacktestProgress) => void;
+  [SOCKET_EVENTS.exportProgress]: (event: ExportJobProgress) => void;
   /** A data request's progress, on its member's channel (contracts' dataRequestChannel). */
   [channel: DataRequestChannel]: (message: DataRequestProgressMessage) => void;
 }
