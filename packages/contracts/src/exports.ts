@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { ruleRunsQuerySchema } from './automation-rules';
 import { REPORT_EXPORT_FORMATS } from './overview';
 
-export const EXPORT_DATASETS = ['overview', 'adsManager', 'keywordAnalysis', 'ruleLogs'] as const;
+/**
+ * What may run in the background. The overview (one app and period) and a keyword analysis
+ * table (one data request's results) are small and always download at once.
+ */
+export const EXPORT_DATASETS = ['adsManager', 'ruleLogs'] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 
 export const EXPORT_JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;

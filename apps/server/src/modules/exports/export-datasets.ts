@@ -34,8 +34,9 @@ interface ExportDatasetDefinition<Schema extends z.ZodType> {
 const define = <Schema extends z.ZodType>(definition: ExportDatasetDefinition<Schema>) =>
   definition as unknown as ExportDatasetDefinition<z.ZodType>;
 
-export const EXPORT_DATASET_DEFINITIONS: Partial<
-  Record<ExportDataset, ExportDatasetDefinition<z.ZodType>>
+export const EXPORT_DATASET_DEFINITIONS: Record<
+  ExportDataset,
+  ExportDatasetDefinition<z.ZodType>
 > = {
   adsManager: define({
     permission: 'adsManager.read',

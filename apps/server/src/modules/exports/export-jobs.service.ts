@@ -49,12 +49,6 @@ export function exportJobOf(row: ExportJobRow): ExportJob {
   };
 }
 
-function datasetOf(dataset: ExportJobRow['dataset']) {
-  const definition = EXPORT_DATASET_DEFINITIONS[dataset];
-  if (!definition) throw new AppError('BAD_REQUEST', `The ${dataset} export is not available yet.`);
-  return definition;
-}
-
 export async function startExport(
   ctx: Pick<AppContext, 'db' | 'jobs'>,
   caller: Caller,
@@ -62,7 +56,7 @@ export async function startExport(
   locale: string,
 ): Promise<ExportJob> {
   const { dataset, format, input, receiverMail } = startExportInput.parse(rawInput);
-  const definition = datasetOf(dataset);
+  const definition = EXPORT_DATASET_DEFINITIONS[dataset];
   assertAccess(caller, definition.permission);
   const row = await insertExportJob(ctx.db, caller.teamId, {
     userId: caller.userId,
@@ -137,7 +131,7 @@ export async function runExportJob(
   const announce = (row: ExportJobRow | null) => {
     if (row) ctx.realtime.toUser(job.userId, SOCKET_EVENTS.exportProgress, progressOf(row));
   };
-  const definition = datasetOf(job.dataset);
+  const definition = EXPORT_DATASET_DEFINITIONS[job.dataset];
   const opened = await definition.open(
     ctx.db,
     teamId,

@@ -253,19 +253,19 @@ describe('background exports', () => {
     }
   });
 
-  it('refuses an input its dataset does not accept and a dataset not built yet', async () => {
+  it('refuses an input its dataset does not accept and a dataset that does not run in the background', async () => {
     const bad = await gql(
       START,
       { dataset: 'ruleLogs', format: 'csv', input: { from: 'April' } },
       member,
     );
     expect(errorOf(bad)).toMatchObject({ error: 'BAD_REQUEST' });
-    const later = await gql(
+    const direct = await gql(
       START,
       { dataset: 'keywordAnalysis', format: 'csv', input: {} },
       member,
     );
-    expect(errorOf(later)).toMatchObject({ error: 'BAD_REQUEST' });
+    expect(errorOf(direct)).toMatchObject({ error: 'BAD_REQUEST' });
     const format = await gql(START, { dataset: 'ruleLogs', format: 'pdf', input: {} }, member);
     expect(errorOf(format)).toMatchObject({ error: 'BAD_REQUEST' });
   });

@@ -12,7 +12,7 @@ const ExportJobRef = builder.objectRef<ExportJob>('ExportJob').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     dataset: t.exposeString('dataset', {
-      description: 'adsManager, keywordAnalysis, ruleLogs or overview',
+      description: 'adsManager or ruleLogs',
     }),
     format: t.exposeString('format', { description: 'csv or xlsx' }),
     status: t.exposeString('status', { description: 'QUEUED, RUNNING, DONE or FAILED' }),

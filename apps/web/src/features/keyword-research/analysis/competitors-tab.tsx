@@ -94,7 +94,7 @@ export function CompetitorsTab(props: { locale: ResearchLocale; opened?: DataReq
             columns={columns}
             rowKey={idOf}
             textOf={textOf}
-            fileName={`competitors-${question?.app.appId ?? ''}-${question?.locale.location ?? ''}.csv`}
+            fileName={`competitors-${question?.app.appId ?? ''}-${question?.locale.location ?? ''}`}
             initialSort={{ key: 'rank', desc: false }}
           />
         )}

@@ -271,6 +271,11 @@ describe('keyword analysis page', { timeout: 30_000 }, () => {
         '',
       ].join('\r\n'),
     );
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    expect(files[1]!.type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 
   it('renders only the rows in view of a thousand, and sorts them all', async () => {

@@ -62,7 +62,7 @@ export function KeywordsForAppTab(props: { locale: ResearchLocale; opened?: Data
             columns={columns}
             rowKey={keywordOf}
             textOf={keywordOf}
-            fileName={`keywords-${question?.app.appId ?? ''}-${question?.locale.location ?? ''}.csv`}
+            fileName={`keywords-${question?.app.appId ?? ''}-${question?.locale.location ?? ''}`}
             initialSort={{ key: 'popularity', desc: true }}
             selection={selection}
             actions={<KeywordActions texts={[...selected]} />}

@@ -1,5 +1,5 @@
 // A research result table: a text filter, from–to filters on the columns that offer them, sorting
-// by any column, a CSV of what is shown, an optional checkbox per row, and virtualised rows (only
+// by any column, a CSV or XLSX of what is shown, an optional checkbox per row, and virtualised rows (only
 // those in view are in the DOM, so a thousand rows sort and scroll without a long task).
 import {
   Button,
@@ -12,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -27,6 +28,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/files/download-file';
 import { NO_VALUE } from '../../../shared/format/metric-format';
+import { notifyError } from '../../../shared/ui/notify';
 import classes from './research-table.module.css';
 import {
   filterRows,
@@ -37,6 +39,7 @@ import {
   type RowFilter,
   type RowSort,
 } from './table-rows';
+import { rowsXlsx } from './table-xlsx';
 
 const ROW_HEIGHT = 40;
 const TABLE_HEIGHT = 560;
@@ -51,7 +54,7 @@ export interface ResearchTableProps<Row> {
   rowKey(row: Row): string;
   /** The text the filter box searches. */
   textOf(row: Row): string;
-  /** The CSV file's name. */
+  /** The exported file's name, without its extension. */
   fileName: string;
   initialSort?: RowSort;
   /** With a selection: a checkbox per row and one for every row shown. */
@@ -80,10 +83,15 @@ export function ResearchTable<Row>(props: ResearchTableProps<Row>) {
   );
   function exportCsv() {
     downloadFile(
-      props.fileName,
+      `${props.fileName}.csv`,
       new Blob([rowsCsv(columns, shown)], { type: 'text/csv;charset=utf-8' }),
     );
   }
+  const exportXlsx = useMutation({
+    mutationFn: () => rowsXlsx(columns, shown),
+    onSuccess: (file) => downloadFile(`${props.fileName}.xlsx`, file),
+    onError: () => notifyError(t('keywordAnalysis.table.exportFailed')),
+  });
 
   return (
     <Stack gap="sm">
@@ -96,6 +104,15 @@ export function ResearchTable<Row>(props: ResearchTableProps<Row>) {
           onClick={exportCsv}
         >
           {t('keywordAnalysis.table.exportCsv')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          disabled={shown.length === 0}
+          loading={exportXlsx.isPending}
+          onClick={() => exportXlsx.mutate()}
+        >
+          {t('keywordAnalysis.table.exportXlsx')}
         </Button>
         {props.actions}
       </Group>
