@@ -15,11 +15,7 @@ import {
   type ReportPage,
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
-import {
-  TABLE_FILE_CONTENT_TYPES,
-  writeTableFile,
-  type TableFile,
-} from '../exports/table-file';
+import { TABLE_FILE_CONTENT_TYPES, writeTableFile, type TableFile } from '../exports/table-file';
 import { reportPage } from './reports.service';
 
 /** The view's question without the file's format (a background export carries it apart). */

@@ -80,15 +80,13 @@ const LoginActivityRef = builder
     }),
   });
 
-const OutboxAttachmentRef = builder
-  .objectRef<OutboxAttachment>('OutboxAttachment')
-  .implement({
-    fields: (t) => ({
-      filename: t.exposeString('filename'),
-      contentType: t.exposeString('contentType'),
-      bytes: t.exposeInt('bytes'),
-    }),
-  });
+const OutboxAttachmentRef = builder.objectRef<OutboxAttachment>('OutboxAttachment').implement({
+  fields: (t) => ({
+    filename: t.exposeString('filename'),
+    contentType: t.exposeString('contentType'),
+    bytes: t.exposeInt('bytes'),
+  }),
+});
 
 const OutboxMailRef = builder
   .objectRef<Awaited<ReturnType<typeof listOutboxMail>>[number]>('OutboxMail')

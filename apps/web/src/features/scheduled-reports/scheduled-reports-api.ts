@@ -1,10 +1,6 @@
 // The scheduled reports' GraphQL calls (docs/api/scheduled-reports.md): reading needs
 // scheduleReports.read, every change scheduleReports.write.
-import {
-  ERROR_CODES,
-  type ScheduledReport,
-  type ScheduledReportValues,
-} from '@tapwise/contracts';
+import { ERROR_CODES, type ScheduledReport, type ScheduledReportValues } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
 import { hasErrorCode } from '../../shared/api/api-error';
 
