@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSessionToApi } from '../auth/session/session-api';
@@ -120,16 +120,19 @@ describe('integration guard', () => {
     socket.connectNow();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
-      socket.deliver('syncprogress:event', {
-        syncId: 's1',
-        done: false,
-        mode: 'FIRST',
-        progress: 50,
-        lastSyncAt: null,
-        error: null,
-        errCode: null,
-        resuming: false,
-        bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
+      // In act: the render and its effects (the recheck's interval) are done before time moves.
+      await act(async () => {
+        socket.deliver('syncprogress:event', {
+          syncId: 's1',
+          done: false,
+          mode: 'FIRST',
+          progress: 50,
+          lastSyncAt: null,
+          error: null,
+          errCode: null,
+          resuming: false,
+          bfrInfo: { firstSyncCD: true, dailySyncCD: 600 },
+        });
       });
       await screen.findByRole('progressbar', { name: 'Sync progress' });
       const checks = () =>
