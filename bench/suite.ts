@@ -14,10 +14,12 @@ import { measureAppleAdsFetch } from './measures/apple-ads-fetch.js';
 import { measureRuleEngine } from './measures/automation-rules.js';
 import { measureFirstSync } from './measures/first-sync.js';
 import { measureGenerator } from './measures/generator.js';
+import { measureOptimizationPages } from './measures/optimization.js';
 import { measureOverview } from './measures/overview.js';
 import { measurePostbacks, type PostbackLoadOptions } from './measures/postbacks.js';
 import { measureResearch } from './measures/research.js';
 import { measureScheduledReports } from './measures/scheduled-reports.js';
+import { measureScriptedRules } from './measures/scripted-rules.js';
 import { measureWeb } from './measures/web.js';
 import { openBenchDataset } from './support/bench-dataset.js';
 import {
@@ -69,6 +71,7 @@ const MEASURES = [
   'overview',
   'keywords',
   'rules',
+  'scripts',
   'load',
   'web',
   'research',
@@ -76,6 +79,7 @@ const MEASURES = [
   'apple',
   'postbacks',
   'scheduled-reports',
+  'optimization',
 ] as const;
 type MeasureName = (typeof MEASURES)[number];
 
@@ -125,6 +129,9 @@ try {
   await measure('overview', () => measureOverview(dataset, scale.quick));
   await measure('keywords', () => measureKeywordsPage(dataset, scale.quick));
   await measure('rules', () => measureRuleEngine(dataset, server.context, scale.rules, scale.slow));
+  await measure('scripts', () =>
+    measureScriptedRules(dataset, server.context, scale.rules, scale.slow),
+  );
   await measure('load', async () =>
     measureApiLoad(
       dataset,
@@ -168,6 +175,7 @@ try {
   await measure('scheduled-reports', () =>
     measureScheduledReports(dataset, server.context, member.user.id),
   );
+  await measure('optimization', () => measureOptimizationPages(dataset, scale.quick));
 } finally {
   await server.close();
   await dataset.database.close();

@@ -21,5 +21,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A page journey takes 1-2 s alone and several times that beside the rest of the suite.
+    testTimeout: 15_000,
   },
 });

@@ -62,6 +62,7 @@ export async function measureScheduledReports(
         return null;
       },
     },
+    context.config,
     new Date(dueAt.getTime() + 1_000),
   );
   const claimedMs = performance.now() - started;

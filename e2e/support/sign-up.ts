@@ -8,7 +8,16 @@ export interface NewOwner {
   company: string;
 }
 
-export async function signUpCompany(page: Page, baseUrl: string, owner: NewOwner) {
+/**
+ * Signs up and completes the profile; then, at the onboarding fork, skips the setup to the
+ * overview (or, with `stopAtFork`, stays there).
+ */
+export async function signUpCompany(
+  page: Page,
+  baseUrl: string,
+  owner: NewOwner,
+  options: { stopAtFork?: boolean } = {},
+) {
   await page.goto(`${baseUrl}/signup`);
   await page.getByRole('heading', { name: 'Create your Tapwise account' }).waitFor();
   await page.getByLabel('Email').fill(owner.email);
@@ -24,5 +33,13 @@ export async function signUpCompany(page: Page, baseUrl: string, owner: NewOwner
   await page.getByLabel('Company name').fill(owner.company);
   await page.getByLabel('Job title').fill('Growth lead');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'How would you like to start?' }).waitFor();
+  if (options.stopAtFork) return;
+  await skipOnboardingSetup(page);
+}
+
+/** At the onboarding fork: look around first, without connecting Apple Ads. */
+export async function skipOnboardingSetup(page: Page) {
+  await page.getByRole('link', { name: 'Skip for now' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }

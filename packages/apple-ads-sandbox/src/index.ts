@@ -24,3 +24,9 @@ export {
   SLACK_DEMO_TEAM,
 } from './slack/slack-workspace.js';
 export type { SlackPostedMessage } from './slack/slack-workspace.js';
+export {
+  CHARGEBEE_SANDBOX_API_KEY,
+  CHARGEBEE_SANDBOX_PUBLISHABLE_KEY,
+  CHARGEBEE_SANDBOX_SITE,
+} from './chargebee/chargebee-store.js';
+export type { ChargebeeSimulator, WebhookTarget } from './chargebee/chargebee-routes.js';

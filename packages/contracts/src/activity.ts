@@ -47,5 +47,14 @@ export const ACTIVITY_KINDS = [
   'member_updated',
   'member_removed',
   'impersonation_started',
+  // Staff tools (docs/staff-tools.md): the SA panel's manual note (saveSamActivity) and mock data.
+  'sam_activity',
+  'mock_data',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Bounds of a company's activity-log and data retention periods, in days (staff set them). */
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3650;
+/** The longest note staff record on a company's activity log (saveSamActivity). */
+export const SAM_ACTIVITY_MAX_LENGTH = 2000;

@@ -18,6 +18,7 @@ export const CHANGE_SOURCES = [
   'automation',
   'campaignGenerator',
   'campaignCreation',
+  'keywordOptimization',
 ] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
 

@@ -352,15 +352,17 @@ export function checkIntervalHours(
   return frequency === 'CUSTOM_HOURS' ? (rule.customHours ?? 24) : CHECK_FREQUENCY_HOURS[frequency];
 }
 
+/** What schedules a rule, a builder rule's or a scripted rule's alike. */
+export type RuleSchedule = Pick<
+  AutomationRuleDefinition,
+  'checkFrequency' | 'customHours' | 'runUntil'
+>;
+
 /**
  * When a rule checks next: one interval after its last check (or now when it never ran), on the
  * hour; null once runUntil has passed.
  */
-export function nextRunAt(
-  rule: Pick<AutomationRuleDefinition, 'checkFrequency' | 'customHours' | 'runUntil'>,
-  lastRunAt: Date | null,
-  now: Date,
-): Date | null {
+export function nextRunAt(rule: RuleSchedule, lastRunAt: Date | null, now: Date): Date | null {
   const due = lastRunAt
     ? new Date(
         Math.floor(lastRunAt.getTime() / HOUR_MS) * HOUR_MS + checkIntervalHours(rule) * HOUR_MS,
@@ -614,6 +616,9 @@ export interface RuleChangeContext {
 export interface RuleChangeEntry extends RuleChangeContext {
   id: string;
   runId: string;
+  /** The rule (or scripted rule) that made it, and its name at the run. */
+  ruleId: string;
+  ruleName: string;
   adAccountId: number;
   level: string;
   entityId: string;
@@ -657,7 +662,10 @@ export interface RuleBacktestDay {
   date: string;
   evaluated: number;
   matched: number;
-  changes: Omit<RuleChangeEntry, 'id' | 'runId' | 'appliedAt' | keyof RuleChangeContext>[];
+  changes: Omit<
+    RuleChangeEntry,
+    'id' | 'runId' | 'ruleId' | 'ruleName' | 'appliedAt' | keyof RuleChangeContext
+  >[];
   /** Currencies whose items were not evaluated that day: no reference rate from the rule's. */
   unconvertible?: string[];
 }

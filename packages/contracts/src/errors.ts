@@ -46,7 +46,27 @@ export const ERROR_CODES = {
   SLACK_NOT_CONNECTED: 44,
   /** Slack did not answer or refused a call (its error code is in the message). */
   SLACK_FAILED: 45,
+  /** A locked custom function was to be edited or deleted. */
+  CUSTOM_FUNCTION_LOCKED: 46,
+  /** Custom function paths are unique per company (in any case). */
+  CUSTOM_FUNCTION_PATH_TAKEN: 47,
+  /** Scripted rules were to run or be enabled while the company has them off (onAutomationV2). */
+  SCRIPTED_RULES_OFF: 48,
+  /** A custom function that saved scripted rules import was to be deleted. */
+  CUSTOM_FUNCTION_IN_USE: 49,
   INTERNAL: 50,
+  /** The company's plan does not include this feature: the web app offers the upgrade dialog. */
+  ENTERPRISE_ONLY: 51,
+  /** The company's subscription is cancelled: only billing, the profile and sign-out still work. */
+  SUBSCRIPTION_CANCELLED: 52,
+  /** The billing provider did not answer or refused a call (its reason is in the message). */
+  BILLING_PROVIDER_FAILED: 53,
+  /** Billing is switched off on this installation, so billing operations do not exist. */
+  BILLING_OFF: 54,
+  /** The provider refused the card (declined, expired token, wrong details). */
+  CARD_REJECTED: 55,
+  /** A billing webhook's credentials were missing or wrong; nothing was stored. */
+  BILLING_WEBHOOK_UNAUTHORIZED: 56,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -84,7 +104,17 @@ export const ERROR_HTTP_STATUS: Record<ErrorName, number> = {
   OAUTH_STATE_INVALID: 400,
   SLACK_NOT_CONNECTED: 409,
   SLACK_FAILED: 502,
+  CUSTOM_FUNCTION_LOCKED: 409,
+  CUSTOM_FUNCTION_PATH_TAKEN: 409,
+  SCRIPTED_RULES_OFF: 409,
+  CUSTOM_FUNCTION_IN_USE: 409,
   INTERNAL: 500,
+  ENTERPRISE_ONLY: 402,
+  SUBSCRIPTION_CANCELLED: 402,
+  BILLING_PROVIDER_FAILED: 502,
+  BILLING_OFF: 404,
+  CARD_REJECTED: 402,
+  BILLING_WEBHOOK_UNAUTHORIZED: 401,
 };
 
 export interface ApiErrorBody {

@@ -21,6 +21,13 @@ describe('permission registry', () => {
     expect(canOpenArea(permissionsFor('STAFF', false), 'campaignGenerator')).toBe(false);
   });
 
+  it('lets admins mark and delete activity-log entries, members only read them', () => {
+    expect(permissionsFor('ADMIN', false)).toContain('activityLog.write');
+    expect(permissionsFor('ADMIN', true)).not.toContain('activityLog.write');
+    expect(permissionsFor('STAFF', false)).not.toContain('activityLog.write');
+    expect(permissionsFor('STAFF', false)).toContain('activityLog.read');
+  });
+
   it('never gives a staff-only permission to a company role', () => {
     for (const role of ['ADMIN', 'STAFF'] as const) {
       expect(permissionsFor(role, false).filter((name) => name.startsWith('staff.'))).toEqual([]);

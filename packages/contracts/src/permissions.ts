@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'automationRules.write': { area: 'automationRules', kind: 'write', roles: members },
   /** The company's automation kill switch. */
   'automationRules.killSwitch': { area: 'automationRules', kind: 'write', roles: admins },
+  /** Turning scripted rules on or off for the company (toggleAutomationV2). */
+  'automationRules.scripts': { area: 'automationRules', kind: 'write', roles: admins },
   'goals.read': { area: 'goals', kind: 'read', roles: members },
   'goals.write': { area: 'goals', kind: 'write', roles: members },
   'strategies.read': { area: 'strategies', kind: 'read', roles: members },
@@ -62,6 +64,8 @@ export const PERMISSIONS = {
   'billing.read': { area: 'billing', kind: 'read', roles: admins },
   'billing.write': { area: 'billing', kind: 'write', roles: admins },
   'activityLog.read': { area: 'activityLog', kind: 'read', roles: members },
+  /** Marking entries watched and deleting them (changeActivityWatched, deleteActivityLog). */
+  'activityLog.write': { area: 'activityLog', kind: 'write', roles: admins },
   'staff.companies.read': { area: 'staff', kind: 'read', roles: staffOnly },
   'staff.companies.write': { area: 'staff', kind: 'write', roles: staffOnly },
   'staff.impersonate': { area: 'staff', kind: 'write', roles: staffOnly },

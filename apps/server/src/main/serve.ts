@@ -1,11 +1,14 @@
 // `serve`: the web server. With --with-worker (what `npm start` uses) it also runs the jobs,
 // which is the embedded mode; without it, run `worker` processes beside it on PostgreSQL.
 // On a new installation outside production it also starts the demo (see modules/demo).
+import { closeSharedDemoSandbox, sharedDemoSandbox } from '../modules/demo/demo-sandbox';
 import { shouldRunDemo, startDemo, type RunningDemo } from '../modules/demo/demo.service';
+import { listDemoIntegrations } from '../modules/integrations/integrations.repository';
 import { resumeInterruptedSyncs } from '../modules/sync/sync.service';
 import { startServer } from '../platform/server';
 import { bootConfig, exitOnStartupFailure, onShutdownSignal } from './boot';
 import { freshStartRequested, resetEmbeddedData } from './fresh-start';
+import { closeScriptSandbox } from '../modules/scripted-rules/sandbox';
 
 const { config, logger } = bootConfig();
 const withWorker = process.argv.includes('--with-worker');
@@ -38,16 +41,22 @@ try {
       `Demo: sign in at ${config.publicUrl} as ${demo.email} with password ${demo.password} ` +
         '(Apple Ads sandbox connected; the first sync runs in the background)',
     );
+  } else if (withWorker && (await listDemoIntegrations(server.context.db)).length > 0) {
+    // Companies staff gave mock data: their sandbox lives in memory and starts again here.
+    const sandbox = await sharedDemoSandbox(server.context);
+    logger.info({ sandbox: sandbox.url }, 'mock data: the Apple Ads sandbox is running again');
   }
+  // Listening for signals before announcing readiness: a supervisor may stop it at once.
+  onShutdownSignal(logger, async () => {
+    await server.close();
+    await closeScriptSandbox();
+    await (demo?.close() ?? closeSharedDemoSandbox());
+    logger.info('server stopped');
+  });
   logger.info(
     { url: config.publicUrl, engine: server.database.engine, worker: withWorker },
     `Tapwise is running at ${config.publicUrl}`,
   );
-  onShutdownSignal(logger, async () => {
-    await server.close();
-    await demo?.close();
-    logger.info('server stopped');
-  });
 } catch (error) {
   exitOnStartupFailure(logger, error);
 }

@@ -10,6 +10,7 @@ import { createSecretBox, resolveEncryptionKey } from '../platform/crypto/secret
 import { createJobQueue } from '../platform/jobs/job-queue';
 import { createRealtimeEmitter, createRelay } from '../platform/realtime/realtime';
 import { bootConfig, exitOnStartupFailure, onShutdownSignal } from './boot';
+import { closeScriptSandbox } from '../modules/scripted-rules/sandbox';
 
 const { config, logger } = bootConfig();
 
@@ -40,13 +41,15 @@ try {
   const secrets = createSecretBox(resolveEncryptionKey(config));
   await workAllJobs(jobs, { db: database.db, config, logger, secrets, realtime });
   await jobs.send(refreshExchangeRatesJob, {});
-  logger.info({ workerId: jobs.workerId, jobs: allJobs.map((job) => job.name) }, 'worker running');
+  // Listening for signals before announcing readiness: a supervisor may stop it at once.
   onShutdownSignal(logger, async () => {
     await jobs.stop();
     await relay.close();
+    await closeScriptSandbox();
     await database.close();
     logger.info({ workerId: jobs.workerId }, 'worker stopped');
   });
+  logger.info({ workerId: jobs.workerId, jobs: allJobs.map((job) => job.name) }, 'worker running');
 } catch (error) {
   exitOnStartupFailure(logger, error);
 }

@@ -10,6 +10,7 @@ import { automationTickJob } from './automation/engine/jobs/automation-tick.job'
 import { ruleBacktestJob } from './automation/engine/jobs/rule-backtest.job';
 import { ruleRunJob } from './automation/engine/jobs/rule-run.job';
 import { bulkActionJob } from './apple-writes/jobs/bulk-action.job';
+import { expireTrialsJob } from './billing/jobs/expire-trials.job';
 import { purgeRawPostbacksJob } from './attribution/jobs/purge-raw.job';
 import {
   generatorCreationJob,
@@ -55,6 +56,7 @@ export const allJobs = [
   purgeRawPostbacksJob,
   scheduledReportsTickJob,
   deliverScheduledReportJob,
+  expireTrialsJob,
 ] as const;
 
 /**

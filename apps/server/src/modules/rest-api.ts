@@ -9,6 +9,8 @@ import type { AppContext } from './app-context';
 import { registerOverviewExportRoutes } from './analytics/overview-export.routes';
 import { registerAppleWriteRoutes } from './apple-writes/apple-writes.routes';
 import { registerAutomationRoutes } from './automation/automation.routes';
+import { registerBillingRoutes } from './billing/billing.routes';
+import { registerBillingStatusRoutes } from './billing/billing-status.routes';
 import { registerPostbackRoutes } from './attribution/postbacks.routes';
 import { registerExportRoutes } from './exports/exports.routes';
 import { registerIntegrationRoutes } from './integrations/integrations.routes';
@@ -29,6 +31,8 @@ export function restApi(ctx: AppContext) {
     await registerExportRoutes(api, ctx);
     await registerPostbackRoutes(api, ctx);
     await registerSlackRoutes(api, ctx);
+    await registerBillingRoutes(api, ctx);
+    await registerBillingStatusRoutes(api, ctx);
     api.setNotFoundHandler((request) => {
       throw new AppError(
         'NOT_FOUND',

@@ -71,6 +71,16 @@ const envSchema = z.object({
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
   SLACK_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SLACK_OAUTH_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  BILLING: z.enum(['off', 'chargebee']).default('off'),
+  CHARGEBEE_SITE: z.string().min(1).optional(),
+  CHARGEBEE_API_KEY: z.string().min(1).optional(),
+  CHARGEBEE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  CHARGEBEE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CHARGEBEE_JS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://js.chargebee.com/v2/chargebee.js'),
+  CHARGEBEE_WEBHOOK_USERNAME: z.string().min(1).optional(),
+  CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   APPLE_ADS_SANDBOX_URLS: commaList.pipe(
     z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs separated by commas' })),
   ),
@@ -131,6 +141,25 @@ export interface Config {
   kochavaApiUrl: string | undefined;
   /** The Slack app of the chat integration (docs/slack.md). */
   slack: SlackConfig;
+  /** Subscriptions and billing (docs/billing.md); off on a self-hosted installation by default. */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** `off`: no trial, no billing pages or menu items, every feature on. */
+  mode: 'off' | 'chargebee';
+  site: string | undefined;
+  /** Secret: never logged nor answered. */
+  apiKey: string | undefined;
+  /** Chargebee.js's key in the browser (publishable by design). */
+  publishableKey: string | undefined;
+  /** Overrides Chargebee's API address (the simulator's `/chargebee` prefix); unset: Chargebee's. */
+  apiUrl: string | undefined;
+  /** Where the browser loads Chargebee.js (or the simulator's stand-in) to tokenise cards. */
+  jsUrl: string;
+  /** Basic-auth credentials Chargebee's webhooks carry; the password is secret. */
+  webhookUsername: string | undefined;
+  webhookPassword: string | undefined;
 }
 
 export interface SlackConfig {
@@ -197,6 +226,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...(env.ENCRYPTION_KEY ? [] : ['ENCRYPTION_KEY: required in production (64 hex characters)']),
   ];
   if (env.NODE_ENV === 'production' && missing.length) throw new ConfigError(missing);
+  if (env.BILLING === 'chargebee') {
+    const billingMissing = (
+      [
+        'CHARGEBEE_SITE',
+        'CHARGEBEE_API_KEY',
+        'CHARGEBEE_WEBHOOK_USERNAME',
+        'CHARGEBEE_WEBHOOK_PASSWORD',
+      ] as const
+    )
+      .filter((name) => !env[name])
+      .map((name) => `${name}: required when BILLING=chargebee`);
+    if (billingMissing.length) throw new ConfigError(billingMissing);
+  }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     env: env.NODE_ENV,
@@ -245,6 +287,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       signingSecret: env.SLACK_SIGNING_SECRET,
       apiUrl: env.SLACK_API_URL,
       oauthUrl: env.SLACK_OAUTH_URL,
+    },
+    billing: {
+      mode: env.BILLING,
+      site: env.CHARGEBEE_SITE,
+      apiKey: env.CHARGEBEE_API_KEY,
+      publishableKey: env.CHARGEBEE_PUBLISHABLE_KEY,
+      apiUrl: env.CHARGEBEE_API_URL,
+      jsUrl: env.CHARGEBEE_JS_URL,
+      webhookUsername: env.CHARGEBEE_WEBHOOK_USERNAME,
+      webhookPassword: env.CHARGEBEE_WEBHOOK_PASSWORD,
     },
   };
 }

@@ -55,7 +55,12 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   deleteAutomationRule: t.rule.id,
   setAutomationRuleEnabled: t.rule.id,
   runAutomationRule: t.rule.id,
+  scriptedRule: t.script.id,
+  saveScriptedRule: t.script.id,
+  setScriptedRuleEnabled: t.script.id,
+  deleteScriptedRule: t.script.id,
   automationRuleLogEntry: t.ruleRun.id,
+  revertKeywordBidApply: t.bidApply.id,
   automationRuleBacktest: t.backtest.id,
   exportJob: t.exportJob.id,
   deleteChartPreset: t.chartPreset.id,
@@ -86,6 +91,13 @@ const ID_OF = (t: Tenant): Record<string, string | number> => ({
   setScheduledReportDisabled: t.scheduledReport.id,
   deleteScheduleReport: t.scheduledReport.id,
   sendScheduledReportNow: t.scheduledReport.id,
+  getSarCustomFunction: t.customFunction.id,
+  saveCustomFunction: t.customFunction.id,
+  deleteCustomFn: t.customFunction.id,
+  publicOrPvtCustomFn: t.customFunction.id,
+  lockUnlockCustomFn: t.customFunction.id,
+  // Billing names the provider's customer, `tw-{teamId}` (billing/billing.service.ts).
+  getCBCustomer: `tw-${t.company.id}`,
 });
 
 /** A's value for an argument, by its name (and for `id`, by its operation and place). */
@@ -101,12 +113,25 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       return t.ruleRun.id;
     case 'goalId':
       return t.goal.id;
+    case 'logId':
+      return t.activityLog.logId;
+    // A pg-boss job id; only staff reach the queue, and B has none (refused by permission).
+    case 'taskId':
+      return '00000000-0000-4000-8000-0000000000ab';
+    case 'strategyId':
+      return t.strategy.id;
+    case 'timelineId':
+      return t.strategyNote.timelineId;
     case 'draftId':
       return t.campaignDraft.id;
     case 'trackedKeywordId':
       return t.trackedKeyword.id;
     case 'ids':
       if (slot.operation === 'untrackKeywords') return list(t.trackedKeyword.id);
+      break;
+    // From the first entry, where A's one scripted change is.
+    case 'offset':
+      if (slot.operation === 'scriptGatewayLog') return 0;
       break;
     case 'dr_id':
       return t.dataRequest.id;
@@ -138,6 +163,8 @@ function tenantValue(t: Tenant, slot: ArgumentSlot): unknown {
       const parent = slot.path.split('.').at(-2);
       if (parent === 'campaign') return app.campaignId;
       if (parent === 'adGroup') return app.adGroupId;
+      // A strategy's target: the sample level is CAMPAIGN.
+      if (parent === 'targetEntities') return app.campaignId;
       if (parent === 'keyword' || parent === 'keywords' || parent === 'entities') {
         return app.keywordId;
       }
@@ -166,11 +193,18 @@ function documentValue(t: Tenant, operation: string, path: string): unknown {
   if (['createAutomationRule', 'updateAutomationRule'].includes(operation)) {
     return t.ruleReachingIn();
   }
+  if (operation === 'saveScriptedRule' || operation === 'testScriptedRule') {
+    return t.scriptReachingIn();
+  }
+  if (operation === 'startScriptedRuleBacktest') {
+    return { script: t.scriptReachingIn(), start: '2026-01-01', end: '2026-01-10' };
+  }
   if (operation === 'saveCampaignDraft') {
     return { id: t.campaignDraft.id, placement: 'TODAY_TAB', step: 'app', values: {} };
   }
   if (operation === 'createCampaign') return t.creationReachingIn();
   if (operation === 'saveScheduledReport') return t.scheduledReportReachingIn();
+  if (operation === 'saveCustomFunction') return { path: 'Reaching/in', code: 'export {};' };
   if (operation === 'updateCampTemplate' || operation === 'previewCampaignGeneration')
     return t.generatorSettingsReachingIn();
   if (operation === 'updateCampaignGenerationPlan') return t.campaignGeneration.plan;
@@ -199,7 +233,8 @@ function expectNothingOfA(answer: unknown, sent: unknown, label: string) {
       .concat([a.chartPreset.id, a.overviewPreset.id, a.customView.id, a.tablePreset.id])
       .concat([a.bulkAction.id, a.campaignDraft.id, a.campaignCreation.id])
       .concat([a.trackedKeyword.id, a.dataRequest.id])
-      .concat([a.generatorTemplate.id, a.campaignGeneration.id]),
+      .concat([a.generatorTemplate.id, a.campaignGeneration.id])
+      .concat([a.customFunction.id, a.script.id, a.activityLog.logId]),
   );
   const leaked = (text.match(UUID) ?? []).filter((id) => aIds.has(id) && !sentIds.has(id));
   expect(leaked, label).toEqual([]);
@@ -210,6 +245,7 @@ const REST_PARAMS = (t: Tenant): Record<string, string> => ({
   id: t.member.user.id,
   email: t.admin.email,
   integrationID: t.integration.id,
+  securityPrincipleID: t.member.user.id,
   exportJobId: t.exportJob.id,
   campaignId: String(t.app.campaignId),
   page: '1',
@@ -278,7 +314,9 @@ describe('cross-tenant matrix', () => {
       'getTopKeywords',
       'campaignReports',
       'targetingKeywordReports',
+      'otherPlacements',
       'automationRule',
+      'scriptedRule',
       'automationRuleLogEntry',
       'fetchChartPresets',
       'fetchCustomView',
@@ -291,6 +329,9 @@ describe('cross-tenant matrix', () => {
       'getDraftTemplateList',
       'getCampGenList',
       'campaignGeneration',
+      'getCustomFnsFileTree',
+      'getSarCustomFunction',
+      'scriptGatewayLog',
     ]) {
       expect(revealing, name).toContain(name);
     }

@@ -8,14 +8,13 @@ import {
   type Access,
   type Role,
 } from '@tapwise/contracts';
-import type { GraphQLArgument, GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../modules/graphql-schema';
 import { rootFieldAccess } from '../platform/graphql/access-guard';
 import { apiClient, type ApiClient, type Session } from '../platform/testing/api-client';
 import { createCompany, createMember } from '../platform/testing/factories';
 import { startTestServer, type TestServer } from '../platform/testing/test-server';
-import { namedTypeName as namedType } from './schema-operations';
+import { sampleOperationText } from './schema-operations';
 
 const schema = buildGraphQLSchema();
 const fields = rootFieldAccess(schema);
@@ -55,44 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/**
- * A value of the argument's type (an input object gets its required fields); its content does
- * not matter to the access check.
- */
-function sampleValue(arg: Pick<GraphQLArgument, 'type'>): string {
-  const type = schema.getType(namedType(arg.type));
-  if (type && 'getValues' in type) return type.getValues()[0]!.name;
-  if (type && 'getFields' in type) {
-    const required = Object.values(type.getFields()).filter((field) =>
-      field.type.toString().endsWith('!'),
-    );
-    return `{ ${required.map((field) => `${field.name}: ${sampleValue(field)}`).join(', ')} }`;
-  }
-  switch (namedType(arg.type)) {
-    case 'ID':
-      return '"00000000-0000-4000-8000-00000000abcd"';
-    case 'Int':
-    case 'Float':
-      return '1';
-    case 'Boolean':
-      return 'false';
-    case 'DateTime':
-      return '"2026-01-01T00:00:00Z"';
-    default:
-      return '"x"';
-  }
-}
-
-function operationText(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>) {
-  const args = field.args.filter((arg) => arg.type.toString().endsWith('!'));
-  const argText = args.length
-    ? `(${args.map((arg) => `${arg.name}: ${sampleValue(arg)}`).join(', ')})`
-    : '';
-  const type = schema.getType(namedType(field.type));
-  const selection = type && 'getFields' in type ? ' { __typename }' : '';
-  return `${kind} { ${field.name}${argText}${selection} }`;
-}
 
 function expectedAllowed(access: Access, caller: Caller): boolean {
   if (access === 'public') return true;
@@ -173,7 +134,11 @@ describe('role matrix', () => {
     ]!;
     it(`${field.kind} ${field.operation} (${field.access}) answers each role as the registry says`, async () => {
       for (const caller of callers) {
-        const answer = await api.graphql(operationText(field.kind, definition), {}, caller.session);
+        const answer = await api.graphql(
+          sampleOperationText(schema, field.kind, definition),
+          {},
+          caller.session,
+        );
         const code = answer.errors?.[0]?.extensions?.code;
         const refusedCode = caller.role ? 21 : 20;
         if (expectedAllowed(field.access!, caller)) {

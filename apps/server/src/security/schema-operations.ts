@@ -173,3 +173,46 @@ export function sampleVariables(
     }),
   );
 }
+
+/**
+ * A value of the argument's type as GraphQL text (an input object gets its required fields);
+ * its content does not matter to access and entitlement checks.
+ */
+function sampleValue(schema: GraphQLSchema, arg: { type: { toString(): string } }): string {
+  const type = schema.getType(namedTypeName(arg.type));
+  if (type && 'getValues' in type) return type.getValues()[0]!.name;
+  if (type && 'getFields' in type) {
+    const required = Object.values(type.getFields()).filter((field) =>
+      field.type.toString().endsWith('!'),
+    );
+    return `{ ${required.map((field) => `${field.name}: ${sampleValue(schema, field)}`).join(', ')} }`;
+  }
+  switch (namedTypeName(arg.type)) {
+    case 'ID':
+      return '"00000000-0000-4000-8000-00000000abcd"';
+    case 'Int':
+    case 'Float':
+      return '1';
+    case 'Boolean':
+      return 'false';
+    case 'DateTime':
+      return '"2026-01-01T00:00:00Z"';
+    default:
+      return '"x"';
+  }
+}
+
+/** `query { op(required: sample) { __typename } }`: an operation that passes GraphQL validation. */
+export function sampleOperationText(
+  schema: GraphQLSchema,
+  kind: OperationKind,
+  field: GraphQLField<unknown, unknown>,
+): string {
+  const args = field.args.filter((arg) => arg.type.toString().endsWith('!'));
+  const argText = args.length
+    ? `(${args.map((arg) => `${arg.name}: ${sampleValue(schema, arg)}`).join(', ')})`
+    : '';
+  const type = schema.getType(namedTypeName(field.type));
+  const selection = type && 'getFields' in type ? ' { __typename }' : '';
+  return `${kind} { ${field.name}${argText}${selection} }`;
+}

@@ -30,7 +30,9 @@ import { generatorSettings } from '../modules/campaign-generator/campaign-genera
 import { buildGeneratorPlan } from '../modules/campaign-generator/generator-plan';
 import { NO_PROGRESS } from '../modules/campaign-generator/generator-progress';
 import { createRule, createRuleRun, ruleInput } from '../modules/automation/automation-factories';
+import { carrierRule } from '../modules/keyword-optimization/bid-applies.repository';
 import { insertBacktest } from '../modules/automation/engine/rule-backtests.repository';
+import { scriptInput } from '../modules/scripted-rules/script-test-kit';
 import { insertExportJob, updateExportJob } from '../modules/exports/exports.repository';
 import { findIntegration } from '../modules/integrations/integrations.repository';
 import {
@@ -41,7 +43,12 @@ import { insertDataRequest } from '../modules/keyword-research/data-requests.rep
 import { replaceSlackIntegration } from '../modules/slack/slack.repository';
 import { insertSuggestionList } from '../modules/keyword-ai/suggestion-lists.repository';
 import { seedAttributionDaily, seedGoal } from '../modules/goals/goal-factories';
+import { insertNote, insertStrategy } from '../modules/strategies/strategies.repository';
 import { insertScheduledReport } from '../modules/scheduled-reports/scheduled-reports.repository';
+import {
+  createCustomFunction,
+  createScriptRow,
+} from '../modules/scripted-rules/custom-function-factories';
 
 /** Every count and amount of the tenant's facts: a number that shows if any of them leaks. */
 export const FACT_MARK = 73_919;
@@ -111,10 +118,16 @@ export async function seedTenant(
     status: 'SUCCESS',
     changes: [{ status: 'APPLIED', entityName: `${marker} keyword` }],
   });
-  await recordActivity(db, { userId: admin.user.id, impersonatorId: null } as never, company.id, {
-    logType: 'member_updated',
-    message: `${marker} only A may read this`,
+  const bidApply = await createRuleRun(db, await carrierRule(db, company.id, admin.user.id), {
+    status: 'SUCCESS',
+    changes: [{ status: 'APPLIED', entityName: `${marker} keyword` }],
   });
+  const activityLog = await recordActivity(
+    db,
+    { userId: admin.user.id, impersonatorId: null } as never,
+    company.id,
+    { logType: 'member_updated', message: `${marker} only A may read this` },
+  );
   const backtest = await insertBacktest(db, company.id, {
     userId: admin.user.id,
     input: { marker },
@@ -214,6 +227,26 @@ export async function seedTenant(
     partner: 'KOCHAVA',
   });
   const goal = await seedGoal(db, company.id, { adamId: app.adamId, name: `${marker} goal` });
+  const strategy = await insertStrategy(
+    db,
+    company.id,
+    {
+      name: `${marker} strategy`,
+      adamId: app.adamId,
+      description: `${marker} plan`,
+      goals: ['MORE_INSTALLS'],
+      targetEntities: [{ level: 'CAMPAIGN', adAccountId: app.adAccountId, id: app.campaignId }],
+    },
+    admin.user.id,
+  );
+  const strategyNote = await insertNote(db, company.id, {
+    strategyId: strategy.id,
+    description: `${marker} note`,
+    category: 'NOTE',
+    source: 'team',
+    occurredAt: new Date('2026-01-05T12:00:00Z'),
+    createdBy: admin.user.id,
+  });
   // Slack is never reached: the address refuses connections.
   const slackIntegration = await replaceSlackIntegration(db, company.id, {
     slackTeamId: `T${FACT_MARK}`,
@@ -261,15 +294,32 @@ export async function seedTenant(
     completed: false,
     nextRunAt: new Date('2026-01-06T08:00:00Z'),
   });
+  const customFunction = await createCustomFunction(db, company.id, admin.user.id, {
+    path: `${marker}/tools`,
+    codes: [`export const marker = '${marker}';`],
+    description: `${marker} function`,
+    isPublic: true,
+  });
+  const script = await createScriptRow(db, company.id, {
+    name: `${marker} script`,
+    imports: [{ functionId: customFunction.id, path: customFunction.path, version: 1 }],
+  });
+  await createRuleRun(db, script, {
+    status: 'SUCCESS',
+    changes: [{ status: 'APPLIED', entityName: `${marker} scripted keyword` }],
+  });
   return {
     company,
     admin,
+    activityLog,
     attrIntegration,
     kochavaPull,
     slackIntegration,
     member,
     app,
     goal,
+    strategy,
+    strategyNote,
     chartPreset,
     overviewPreset,
     customView,
@@ -278,6 +328,7 @@ export async function seedTenant(
     dataRequest,
     rule,
     ruleRun,
+    bidApply,
     backtest,
     exportJob,
     integration,
@@ -295,10 +346,15 @@ export async function seedTenant(
       }),
     suggestionList,
     scheduledReport,
+    customFunction,
+    script,
     /** A scheduled report reading this company's ad account, app and goal. */
     scheduledReportReachingIn: () => scheduledReportValues('Reaching in'),
     /** A campaign that would be created in this company's ad account. */
     creationReachingIn: () => creationInput({ ...app, campaignName: 'Reaching in' }),
+    /** A scripted rule reading this company's campaign. */
+    scriptReachingIn: () =>
+      scriptInput(`tw.keywords({ campaignIds: [${app.campaignId}] });`, { name: 'Reaching in' }),
     /** A rule definition reaching into this company's campaigns. */
     ruleReachingIn: () => ruleInput({ name: 'Reaching in', scope: scopeOf(app) }),
   };

@@ -16,6 +16,7 @@ const config = {
   appVersion: 'v1.0.159',
   betaSignupUrl: '/login',
   appleAdsCustomUrls: true,
+  billing: null,
 };
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The sidebar each role of spec 1 §6 sees (spec 1 §2, Navigation).
-import type { PermissionArea, Role } from '@tapwise/contracts';
+import type { EnterpriseFeature, PermissionArea, Role } from '@tapwise/contracts';
 
 export type { Role };
 
@@ -8,6 +8,8 @@ export interface SidebarItem {
   path: string;
   /** The guarded area behind the item; items the user lacks permission for are greyed. */
   area?: PermissionArea;
+  /** The enterprise feature behind the item; outside the plan it is greyed and offers an upgrade. */
+  feature?: EnterpriseFeature;
 }
 
 const everyone: SidebarItem[] = [
@@ -22,7 +24,12 @@ const everyone: SidebarItem[] = [
 
 const adminExtras: SidebarItem[] = [
   { key: 'teamManagement', path: '/team-management', area: 'teamManagement' },
-  { key: 'campaignGenerator', path: '/campaign-generator-details', area: 'campaignGenerator' },
+  {
+    key: 'campaignGenerator',
+    path: '/campaign-generator-details',
+    area: 'campaignGenerator',
+    feature: 'campaignGenerator',
+  },
 ];
 
 const superAdminExtras: SidebarItem[] = [

@@ -1,6 +1,7 @@
 // Renders a piece of the signed-in app the way the layout hosts it: providers, router, the
 // sync status fed by the (fake) socket.
 import { render } from '@testing-library/react';
+import type { ClientConfig } from '@tapwise/contracts';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -8,19 +9,20 @@ import { AppProviders } from '../app/providers';
 import { SyncStatusProvider } from '../features/sync/sync-status';
 import { connectRealtime } from '../shared/realtime/realtime-connection';
 
-const config = {
+const config: ClientConfig = {
   apiBase: '',
   siteName: 'Tapwise',
   inviteDomainAllowlist: [],
   appVersion: 'v1.0.159',
   betaSignupUrl: '/login',
   appleAdsCustomUrls: true,
+  billing: null,
 };
 
 export function renderInApp(
   element: ReactNode,
   path = '/overview',
-  configOverrides: Partial<typeof config> = {},
+  configOverrides: Partial<ClientConfig> = {},
 ) {
   connectRealtime(null, () => null);
   connectRealtime(`test-${Math.random()}`, () => ({ token: 't', sessId: 's' }));

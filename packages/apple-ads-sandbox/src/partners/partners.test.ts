@@ -141,7 +141,9 @@ describe("the sandbox's Kochava Reporting API", () => {
   });
 });
 
-describe('the partner postback sender', () => {
+// Each test sends thousands of postbacks over HTTP: seconds of I/O, well past the default 5 s on
+// a machine that also runs the rest of the suite.
+describe('the partner postback sender', { timeout: 30_000 }, () => {
   it("sends a share of the users' installs and events in the partner's format, deterministically", async () => {
     const options = {
       url: receiverUrl,

@@ -36,6 +36,8 @@ export interface FaultSettings {
   slackRateLimitBurst: number;
   /** The next N Slack chat.postMessage calls answer 500. */
   slackServerErrors: number;
+  /** The next N Chargebee API calls (/chargebee/api/v2) answer 500. */
+  chargebeeServerErrors: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -55,6 +57,7 @@ export const NO_FAULTS: FaultSettings = {
   kochavaPendingPolls: 0,
   slackRateLimitBurst: 0,
   slackServerErrors: 0,
+  chargebeeServerErrors: 0,
 };
 
 export function mergeFaults(current: FaultSettings, patch: Partial<FaultSettings>): FaultSettings {

@@ -1,7 +1,7 @@
 // The sandbox HTTP server: /v1 (Apple's surface), /auth/oauth2/token (Apple ID's token
 // endpoint), /app-store (the App Store's public search, lookup and chart endpoints), /openai/v1
 // (an OpenAI-compatible language model for keyword suggestions), /kochava, /slack (Slack's OAuth
-// consent page and Web API) and
+// consent page and Web API), /chargebee (Chargebee's API v2, card tokenisation, webhooks) and
 // /__sandbox (admin: fault switches, API users, scenario facts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -41,6 +41,11 @@ import {
   type SendPostbacksResult,
 } from '../partners/postback-sender.js';
 import { SlackSimulator, SLACK_PREFIX } from '../slack/slack-routes.js';
+import {
+  ChargebeeSimulator,
+  CHARGEBEE_PREFIX,
+  type WebhookTarget,
+} from '../chargebee/chargebee-routes.js';
 import { SlackWorkspace, type SlackPostedMessage } from '../slack/slack-workspace.js';
 import { ApiError } from './api-error.js';
 import { isMultipart, parseMultipart, type MultipartForm } from './multipart.js';
@@ -103,6 +108,17 @@ export interface Sandbox {
     /** Revokes one bot token (or all), or marks its account inactive. */
     setTokenState(state: 'revoked' | 'inactive', token?: string): number;
   };
+  /**
+   * Chargebee: `apiUrl` is what CHARGEBEE_API_URL takes, `jsUrl` the Chargebee.js stand-in;
+   * the simulator itself for tests (clock, webhook target, events).
+   */
+  chargebee: {
+    apiUrl: string;
+    jsUrl: string;
+    simulator: ChargebeeSimulator;
+    setWebhook(target: WebhookTarget | null): void;
+    advance(seconds: number): Promise<void>;
+  };
   /** Attribution partners: the Kochava app GUID of an app, and postbacks sent to Tapwise. */
   partners: {
     kochavaAppGuid(adamId: number): string;
@@ -137,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const slackWorkspace = new SlackWorkspace(now);
   const slack = new SlackSimulator(slackWorkspace, now);
+  const chargebee = new ChargebeeSimulator(now, () => origin);
   const router = new Router();
   registerAccountRoutes(router);
   registerCampaignRoutes(router);
@@ -207,6 +224,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (url.pathname.startsWith(`${APP_STORE_PREFIX}/`)) return handleAppStore(url, response);
     if (url.pathname.startsWith(`${SLACK_PREFIX}/`))
       return handleSlack(request, url, raw, response);
+    if (url.pathname.startsWith(`${CHARGEBEE_PREFIX}/`))
+      return handleChargebee(request, url, raw, response);
     if (url.pathname.startsWith(`${OPENAI_PREFIX}/`))
       return handleOpenAi(request, url, raw, response);
     if (!url.pathname.startsWith('/v1/'))
@@ -419,6 +438,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sendText(response, answer.status, answer.contentType, answer.body, answer.headers);
   }
 
+  async function handleChargebee(
+    request: IncomingMessage,
+    url: URL,
+    raw: string,
+    response: ServerResponse,
+  ): Promise<void> {
+    const chargebeeFaults = { serverErrors: faults.chargebeeServerErrors };
+    const answer = await chargebee.answer(
+      { method: request.method ?? 'GET', url, headers: request.headers, raw },
+      chargebeeFaults,
+    );
+    faults = { ...faults, chargebeeServerErrors: chargebeeFaults.serverErrors };
+    response.writeHead(answer.status, {
+      'Content-Type': answer.contentType,
+      'Content-Length': Buffer.byteLength(answer.body),
+      ...answer.headers,
+    });
+    response.end(answer.body);
+  }
+
   async function handleAdmin(
     method: string,
     path: string,
@@ -480,6 +519,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       oauthUrl: `${origin}${SLACK_PREFIX}/oauth/v2/authorize`,
       messages: () => [...slackWorkspace.messages],
       setTokenState: (state, token) => slackWorkspace.setTokenState(state, token),
+    },
+    chargebee: {
+      apiUrl: `${origin}${CHARGEBEE_PREFIX}`,
+      jsUrl: `${origin}${CHARGEBEE_PREFIX}/v2/chargebee.js`,
+      simulator: chargebee,
+      setWebhook: (target) => {
+        chargebee.webhook = target;
+      },
+      advance: async (seconds) => {
+        chargebee.advance(seconds);
+        await chargebee.flushWebhooks();
+      },
     },
     partners: {
       kochavaAppGuid,

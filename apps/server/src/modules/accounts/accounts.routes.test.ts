@@ -81,7 +81,8 @@ describe('sign-up, verification and profile completion', () => {
       Role: 'ADMIN',
       CompanyName: 'Acme Apps',
       FirstName: 'Jo',
-      subscriptionStatus: 'trial',
+      // Billing is off by default: no trial, no subscription status (docs/billing.md).
+      subscriptionStatus: null,
     });
     expect(claims.permissions).toContain('teamManagement.write');
     expect(claims.teams).toHaveLength(1);

@@ -15,6 +15,7 @@ import { hashOneTimeToken, newOneTimeToken } from '../../platform/auth/one-time-
 import { TIMING_DECOY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
+import { startTrial } from '../billing/billing-status';
 import { countRecentMail } from '../mail/mail.repository';
 import type { MailTemplate } from '../mail/mail-templates';
 import {
@@ -42,6 +43,7 @@ import {
 } from './accounts.repository';
 import { isBlockedDomain } from './blocked-domains';
 import { openSession, renewSession, type RequestOrigin } from './sessions.service';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 const HOUR_MS = 3_600_000;
 export const TOKEN_LIFETIME_MS = {
@@ -49,7 +51,6 @@ export const TOKEN_LIFETIME_MS = {
   RESET_PASSWORD: HOUR_MS,
   INVITE: 7 * 24 * HOUR_MS,
 } as const;
-export const TRIAL_DAYS = 14;
 /**
  * Failed sign-ins allowed in the window: of one account from one address, and from one address in
  * all. Never per account alone, which would let anyone lock its owner out.
@@ -296,15 +297,15 @@ export async function completeProfile(
     });
     const memberships = await listMembershipsOfUser(tx, auth.userId);
     if (memberships.length === 0) {
-      const team = await insertTeam(tx, {
-        name: input.companyName,
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * HOUR_MS),
-      });
+      const team = await insertTeam(tx, { name: input.companyName });
       await insertMembership(tx, { teamId: team.id, userId: auth.userId, role: 'ADMIN' });
+      // Billing on: the new company trials TRIAL_PLAN from now (docs/billing.md).
+      await startTrial({ db: tx, config: ctx.config }, team.id);
     }
     return updated;
   });
   const firstTeam = (await listMembershipsOfUser(ctx.db, auth.userId))[0]?.team.id;
+  await tickChecklist(ctx.db, { ...auth, teamId: auth.teamId ?? firstTeam }, 'onboarding');
   return renewSession(ctx, auth, user, auth.teamId ?? firstTeam);
 }
 
@@ -348,5 +349,6 @@ export async function acceptInvite(
     await updateMembership(tx, teamId, existing.id, { inviteStatus: 'ACCEPTED' });
     return updated;
   });
+  await tickChecklist(ctx.db, { teamId, userId: user.id }, 'onboarding');
   return openSession(ctx, user, { ...origin, teamId });
 }

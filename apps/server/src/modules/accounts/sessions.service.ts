@@ -12,7 +12,8 @@ import { signAccessToken, verifyAccessToken } from '../../platform/auth/access-t
 import type { AuthContext, Authenticator } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../app-context';
-import { listMembershipsOfUser, type Team } from '../teams/teams.repository';
+import { sessionSubscriptionStatus } from '../billing/billing-status';
+import { listMembershipsOfUser } from '../teams/teams.repository';
 import {
   findSessionForAuth,
   insertSession,
@@ -41,11 +42,6 @@ export interface RequestOrigin {
   userAgent?: string | undefined;
 }
 
-function subscriptionStatus(team: Team | undefined): SubscriptionStatus | null {
-  if (!team) return null;
-  return team.trialEndsAt && team.trialEndsAt > new Date() ? 'trial' : 'active';
-}
-
 type MembershipEntries = Awaited<ReturnType<typeof listMembershipsOfUser>>;
 
 /** The team a session opens in: the requested one, else the first usable membership. */
@@ -64,6 +60,7 @@ function buildClaims(
   teamId: string | null,
   sessionId: string,
   impersonatorId: string | null,
+  subscriptionStatus: SubscriptionStatus | null,
 ): SessionClaims {
   const current = entries.find(({ team }) => team.id === teamId);
   const role: Role | null = current?.membership.role ?? null;
@@ -91,7 +88,7 @@ function buildClaims(
     IsReadOnly: isReadOnly,
     permissions: role ? permissionsFor(role, isReadOnly) : [],
     teams,
-    subscriptionStatus: subscriptionStatus(current?.team),
+    subscriptionStatus: current ? subscriptionStatus : null,
     sessId: sessionId,
     ...(impersonatorId ? { impersonatedBy: impersonatorId } : {}),
   };
@@ -105,7 +102,9 @@ async function sessionResponse(
   sessionId: string,
   impersonatorId: string | null,
 ): Promise<SessionResponse> {
-  const claims = buildClaims(user, entries, teamId, sessionId, impersonatorId);
+  // The billing status of the company (null while billing is off), docs/billing.md.
+  const status = await sessionSubscriptionStatus(ctx, teamId);
+  const claims = buildClaims(user, entries, teamId, sessionId, impersonatorId, status);
   const { token, expiresAt } = await signAccessToken(
     claims,
     ctx.authSecret,

@@ -1,5 +1,5 @@
 // The only module code that touches activity_logs.
-import { and, desc, eq, ilike, lt } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { teams } from '../teams/teams.tables';
 import type { Database } from '../../platform/db/database';
 import { containsPattern } from '../../platform/db/like-pattern';
@@ -24,13 +24,62 @@ export async function listActivityLogs(db: Database, teamId: string, limit = 100
     .limit(limit);
 }
 
-/** Retention runs across every company, so it is the one query here not scoped to a team. */
-export async function deleteActivityLogsOlderThan(db: Database, cutoff: Date): Promise<number> {
+/**
+ * Retention runs across every company, so it is the one delete here not scoped to a team: one
+ * statement, each entry measured against its company's period (teams.log_retention_days) or, for
+ * companies without one, the installation's default.
+ */
+export async function deleteExpiredActivityLogs(
+  db: Database,
+  now: Date,
+  defaultDays: number,
+): Promise<number> {
+  const period = sql`coalesce((SELECT ${teams.logRetentionDays} FROM ${teams}
+    WHERE ${teams.id} = ${activityLogs.teamId}), ${defaultDays}::int)`;
   const deleted = await db
     .delete(activityLogs)
-    .where(lt(activityLogs.createdAt, cutoff))
+    .where(
+      sql`${activityLogs.createdAt} < ${now.toISOString()}::timestamptz - make_interval(days => ${period})`,
+    )
     .returning({ logId: activityLogs.logId });
   return deleted.length;
+}
+
+/** One entry; within the company unless teamId is undefined (staff). */
+export async function findActivityLog(db: Database, logId: string, teamId: string | undefined) {
+  const [row] = await db
+    .select()
+    .from(activityLogs)
+    .where(
+      and(eq(activityLogs.logId, logId), teamId ? eq(activityLogs.teamId, teamId) : undefined),
+    );
+  return row ?? null;
+}
+
+export async function setActivityLogWatched(
+  db: Database,
+  logId: string,
+  teamId: string | undefined,
+  watched: boolean,
+) {
+  const [row] = await db
+    .update(activityLogs)
+    .set({ watched })
+    .where(and(eq(activityLogs.logId, logId), teamId ? eq(activityLogs.teamId, teamId) : undefined))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteActivityLogEntry(
+  db: Database,
+  logId: string,
+  teamId: string | undefined,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(activityLogs)
+    .where(and(eq(activityLogs.logId, logId), teamId ? eq(activityLogs.teamId, teamId) : undefined))
+    .returning({ logId: activityLogs.logId });
+  return deleted.length > 0;
 }
 
 /**

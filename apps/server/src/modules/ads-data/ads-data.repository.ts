@@ -28,6 +28,7 @@ import {
   type ReportGrain,
   type SyncGrain,
 } from './report-facts.tables';
+import { impressionShareFacts, searchTermShareTotals } from './impression-share.tables';
 import { refreshKeywordRunningTotals } from './keyword-running-totals';
 
 export const ENTITY_TABLES = {
@@ -72,6 +73,32 @@ export async function saveEntities<K extends EntityKind>(
     table,
     rows.map((row) => ({ ...row, teamId })),
   );
+}
+
+/**
+ * Apple's suggested bids from one DAILY keyword report of the campaigns: each keyword of these
+ * campaigns takes its value from `bids` (micros by keyword id), null when the report gave none.
+ * One statement; rows whose value is unchanged are not written.
+ */
+export async function saveAppleSuggestedBids(
+  db: Database,
+  teamId: string,
+  adAccountId: number,
+  campaignIds: readonly number[],
+  bids: ReadonlyMap<number, number>,
+): Promise<void> {
+  if (campaignIds.length === 0) return;
+  const array = (values: Iterable<number>) => `{${[...values].join(',')}}`;
+  await db.execute(sql`UPDATE keywords k SET apple_suggested_bid_micros = s.micros
+    FROM (
+      SELECT e.id, b.micros FROM keywords e
+      LEFT JOIN unnest(${array(bids.keys())}::bigint[], ${array(bids.values())}::bigint[])
+        AS b(id, micros) ON b.id = e.id
+      WHERE e.team_id = ${teamId} AND e.ad_account_id = ${adAccountId}
+        AND e.campaign_id = ANY (${array(campaignIds)}::bigint[])
+    ) s
+    WHERE k.team_id = ${teamId} AND k.ad_account_id = ${adAccountId} AND k.id = s.id
+      AND k.apple_suggested_bid_micros IS DISTINCT FROM s.micros`);
 }
 
 export interface FactWindow {
@@ -192,6 +219,8 @@ export async function deleteAdsData(db: Database, teamId: string): Promise<void>
   const tables = [
     ...Object.values(FACT_TABLES),
     keywordRunningTotals,
+    impressionShareFacts,
+    searchTermShareTotals,
     ...Object.values(ENTITY_TABLES),
   ];
   for (const table of tables) {
@@ -217,6 +246,8 @@ const SYNCED_TABLES: readonly PgTable[] = [
   keywordRunningTotals,
   searchTermReportFacts,
   adReportFacts,
+  impressionShareFacts,
+  searchTermShareTotals,
 ];
 
 /**

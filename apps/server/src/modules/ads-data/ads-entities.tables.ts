@@ -85,6 +85,11 @@ export const keywords = pgTable(
     text: text('text').notNull(),
     matchType: text('match_type').notNull(),
     bidMicros: bigint('bid_micros', { mode: 'number' }),
+    /**
+     * Apple's suggested bid from the keyword report's insights (bidRecommendation), as of the last
+     * report synced; kept by the report sync, not the entity sync. Null where Apple gives none.
+     */
+    appleSuggestedBidMicros: bigint('apple_suggested_bid_micros', { mode: 'number' }),
     ...lifecycle,
   },
   (t) => [

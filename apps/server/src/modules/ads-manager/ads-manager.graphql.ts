@@ -167,7 +167,7 @@ const ConvertedTotalsRef = builder.objectRef<ConvertedTotals>('ConvertedTotals')
   }),
 });
 
-const ReportTotalsRef = builder.objectRef<ReportTotals>('ReportTotals').implement({
+export const ReportTotalsRef = builder.objectRef<ReportTotals>('ReportTotals').implement({
   fields: (t) => ({
     byCurrency: t.field({
       type: [CurrencyCountsRef],
@@ -183,25 +183,27 @@ const ReportTotalsRef = builder.objectRef<ReportTotals>('ReportTotals').implemen
   }),
 });
 
-const ReportSeriesPointRef = builder.objectRef<ReportSeriesPoint>('ReportSeriesPoint').implement({
-  fields: (t) => ({
-    date: t.exposeString('date'),
-    counts: t.field({ type: MetricCountsRef, resolve: (point) => point.counts }),
-    currency: t.exposeString('currency', {
-      nullable: true,
-      description: "The money's currency; null when it cannot be converted",
+export const ReportSeriesPointRef = builder
+  .objectRef<ReportSeriesPoint>('ReportSeriesPoint')
+  .implement({
+    fields: (t) => ({
+      date: t.exposeString('date'),
+      counts: t.field({ type: MetricCountsRef, resolve: (point) => point.counts }),
+      currency: t.exposeString('currency', {
+        nullable: true,
+        description: "The money's currency; null when it cannot be converted",
+      }),
+      converted: t.exposeBoolean('converted', {
+        description: 'Money converted into the reporting currency at daily rates',
+      }),
+      goalCounts: t.field({
+        type: GoalCountsRef,
+        nullable: true,
+        description: 'With goalId, at the levels partners name; revenue in the money currency',
+        resolve: (point) => point.goalCounts ?? null,
+      }),
     }),
-    converted: t.exposeBoolean('converted', {
-      description: 'Money converted into the reporting currency at daily rates',
-    }),
-    goalCounts: t.field({
-      type: GoalCountsRef,
-      nullable: true,
-      description: 'With goalId, at the levels partners name; revenue in the money currency',
-      resolve: (point) => point.goalCounts ?? null,
-    }),
-  }),
-});
+  });
 
 const ReportPageRef = builder.objectRef<ReportPage>('ReportPage').implement({
   fields: (t) => ({

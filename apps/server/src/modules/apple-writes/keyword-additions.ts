@@ -23,6 +23,7 @@ import {
 } from './apple-writes.repository';
 import { campaignCurrency, storedOrMissing } from './apple-writes.service';
 import type { WriteActor } from './write-actor';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type WriteContext = Pick<AppContext, 'db' | 'secrets'>;
 
@@ -141,6 +142,7 @@ export async function addTargetingKeywords(
       }),
     }),
   );
+  if (created.added > 0) await tickChecklist(ctx.db, actor, 'addKeys');
   return {
     successMessage: MESSAGES.keywordsAdded,
     added: created.added,

@@ -28,6 +28,7 @@ import {
 import { kochavaPullJob } from './jobs/kochava-pull.job';
 import { newPostbackKey, newSigningSecret, postbackBaseUrl, postbackUrl } from './postback-url';
 import { testPostback } from './test-postback';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type Caller = AuthContext & { teamId: string };
 /** What writing an integration needs: jobs (the demo's) have no request context. */
@@ -201,6 +202,7 @@ export async function createIntegrationRow(
   }
   if (caller.userId !== null)
     await activity(ctx, caller as Caller, `${input.partner} connected for ${input.appName}`);
+  await tickChecklist(ctx.db, caller, 'mmpIntegration');
   return viewOf(ctx, caller.teamId, row);
 }
 
@@ -240,6 +242,7 @@ export async function saveKochavaPull(
       throw error;
     }
     await activity(ctx, caller, `KOCHAVA connected for ${app.name}`);
+    await tickChecklist(ctx.db, caller, 'mmpIntegration');
   }
   await ctx.jobs.send(kochavaPullJob, { teamId: caller.teamId, integrationId: row.id });
   return viewOf(ctx, caller.teamId, row);

@@ -36,27 +36,35 @@ import {
   type RuleResult,
 } from './rules.service';
 
-const AutomationRuleRef = builder.objectRef<RuleRow>('AutomationRule').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    enabled: t.exposeBoolean('enabled'),
-    status: t.string({
-      description: 'The lifecycle status, or LAST RUN FAILED while enabled after a failed run',
-      resolve: displayedRuleStatus,
+/** A rule row's type: builder rules and scripted rules differ only in what `definition` holds. */
+export function ruleRowType(name: string, definitionDescription: string) {
+  return builder.objectRef<RuleRow>(name).implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      name: t.exposeString('name'),
+      enabled: t.exposeBoolean('enabled'),
+      status: t.string({
+        description: 'The lifecycle status, or LAST RUN FAILED while enabled after a failed run',
+        resolve: displayedRuleStatus,
+      }),
+      definition: t.field({
+        type: 'JSON',
+        description: definitionDescription,
+        resolve: (rule) => rule.definition,
+      }),
+      lastRunAt: t.expose('lastRunAt', { type: 'DateTime', nullable: true }),
+      lastRunStatus: t.exposeString('lastRunStatus', { nullable: true }),
+      nextRunAt: t.expose('nextRunAt', { type: 'DateTime', nullable: true }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     }),
-    definition: t.field({
-      type: 'JSON',
-      description: 'The saved builder input (automationRuleInput of the contracts)',
-      resolve: (rule) => rule.definition,
-    }),
-    lastRunAt: t.expose('lastRunAt', { type: 'DateTime', nullable: true }),
-    lastRunStatus: t.exposeString('lastRunStatus', { nullable: true }),
-    nextRunAt: t.expose('nextRunAt', { type: 'DateTime', nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
+  });
+}
+
+const AutomationRuleRef = ruleRowType(
+  'AutomationRule',
+  'The saved builder input (automationRuleInput of the contracts)',
+);
 
 const RuleLogEntryRef = builder.objectRef<RuleLogRow>('RuleLogEntry').implement({
   fields: (t) => ({
@@ -64,6 +72,7 @@ const RuleLogEntryRef = builder.objectRef<RuleLogRow>('RuleLogEntry').implement(
     kind: t.exposeString('kind', { description: 'RUN or EVENT (CREATED, ENABLED, ...)' }),
     ruleId: t.exposeID('ruleId'),
     ruleName: t.exposeString('ruleName'),
+    ruleKind: t.exposeString('ruleKind', { description: 'RULE or SCRIPT' }),
     status: t.exposeString('status'),
     trigger: t.exposeString('trigger', {
       nullable: true,
@@ -81,6 +90,12 @@ const RuleLogEntryRef = builder.objectRef<RuleLogRow>('RuleLogEntry').implement(
     at: t.expose('at', { type: 'DateTime' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
     revertedAt: t.expose('revertedAt', { type: 'DateTime', nullable: true }),
+    scriptLog: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: "A script run's log lines (ScriptLogLine[]); null for a builder rule's run",
+      resolve: (entry) => entry.scriptLog,
+    }),
     revertible: t.exposeBoolean('revertible', {
       description: 'A finished, not dry, not reverted run with applied changes',
     }),
@@ -96,10 +111,12 @@ const RuleLogPageRef = builder
     }),
   });
 
-const RuleChangeEntryRef = builder.objectRef<RuleChangeRow>('RuleChangeEntry').implement({
+export const RuleChangeEntryRef = builder.objectRef<RuleChangeRow>('RuleChangeEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     runId: t.exposeID('runId'),
+    ruleId: t.exposeID('ruleId'),
+    ruleName: t.exposeString('ruleName', { description: "The rule's name when it ran" }),
     adAccountId: t.exposeFloat('adAccountId'),
     level: t.exposeString('level'),
     entityId: t.exposeString('entityId'),
@@ -207,7 +224,7 @@ const RuleBacktestRunRef = builder.objectRef<RuleBacktestRun>('RuleBacktestRun')
   }),
 });
 
-const RuleBacktestStartedRef = builder
+export const RuleBacktestStartedRef = builder
   .objectRef<{ successMessage: string; backtestId: string }>('RuleBacktestStarted')
   .implement({
     fields: (t) => ({
@@ -248,7 +265,7 @@ const RuleRevertResultRef = builder
     }),
   });
 
-const SuccessMessageRef = builder
+export const SuccessMessageRef = builder
   .objectRef<{ successMessage: string }>('SuccessMessage')
   .implement({ fields: (t) => ({ successMessage: t.exposeString('successMessage') }) });
 
@@ -349,7 +366,8 @@ builder.mutationFields((t) => ({
   runAutomationRule: t.field({
     ...access('automationRules.write'),
     type: RuleRunStartedRef,
-    description: 'Runs a rule now; a dry run shows what would change and changes nothing',
+    description:
+      'Runs a rule or scripted rule now; a dry run shows what would change and changes nothing',
     args: { id: t.arg.id({ required: true }), dryRun: t.arg.boolean({ required: true }) },
     resolve: (_root, { id, dryRun }, { app, auth }) =>
       runAutomationRule(app, requireTeam(auth), id, dryRun),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AutomationRuleDefinition,
+  AutomationRuleKind,
   AutomationRuleStatus,
   RuleBacktestFailure,
   RuleBacktestResult,
@@ -23,6 +24,8 @@ import type {
   RuleMatchedValues,
   RuleMoneyConversion,
   RuleRunTrigger,
+  ScriptedRuleDefinition,
+  ScriptLogLine,
 } from '@tapwise/contracts';
 import { users } from '../accounts/accounts.tables';
 import { teams } from '../teams/teams.tables';
@@ -38,8 +41,15 @@ export const automationRules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     teamId: teamId(),
     name: text('name').notNull(),
-    /** The validated builder input (AutomationRuleDefinition), name included. */
-    definition: jsonb('definition').$type<AutomationRuleDefinition>().notNull(),
+    /** A builder rule, or a scripted rule (docs/scripted-rules.md); names are unique across both. */
+    kind: text('kind').$type<AutomationRuleKind>().notNull().default('RULE'),
+    /**
+     * The validated input, name included: the builder's (AutomationRuleDefinition) for a RULE, the
+     * script with its pinned imports (ScriptedRuleDefinition) for a SCRIPT.
+     */
+    definition: jsonb('definition')
+      .$type<AutomationRuleDefinition | ScriptedRuleDefinition>()
+      .notNull(),
     enabled: boolean('enabled').notNull().default(false),
     /** The last lifecycle status: CREATED, UPDATED, ENABLED, DISABLED or RE ACTIVATED. */
     status: text('status').$type<AutomationRuleStatus>().notNull(),
@@ -91,6 +101,8 @@ export const automationRuleRuns = pgTable(
     matched: integer('matched').notNull().default(0),
     /** Free text for a failed run (in words, never a stack). */
     message: text('message'),
+    /** A script run's console output, bounded by SCRIPT_LIMITS; null for a builder rule's run. */
+    scriptLog: jsonb('script_log').$type<ScriptLogLine[]>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
@@ -160,6 +172,11 @@ export const automationSettings = pgTable('automation_settings', {
     .primaryKey()
     .references(() => teams.id, { onDelete: 'cascade' }),
   killSwitch: boolean('kill_switch').notNull().default(false),
+  /**
+   * Spec 2 §3.5 onAutomationV2: the company uses scripted rules. While off, no script runs on its
+   * schedule or after a sync (docs/scripted-rules.md).
+   */
+  scriptsEnabled: boolean('scripts_enabled').notNull().default(false),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,30 +1,36 @@
 // The read side of the rule logs: runs with their change counts and lifecycle events in one
 // newest-first list, one run's changes, and the flat lines of the CSV export. Always by team.
 import type {
+  AutomationRuleKind,
   RuleChangeContext,
   RuleChangeEntry,
   RuleChangeStatus,
   RuleLogEntry,
   RuleRunTrigger,
   ruleRunsQuerySchema,
+  ScriptLogLine,
 } from '@tapwise/contracts';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database';
 import { adGroups, campaigns } from '../ads-data/ads-entities.tables';
 import { rowsOf } from '../analytics/overview.repository';
-import { automationRuleChanges } from './automation.tables';
+import { automationRuleChanges, automationRuleRuns, automationRules } from './automation.tables';
 
 /** A log entry as the API serves it: its times as dates. */
 export type RuleLogRow = Omit<RuleLogEntry, 'at' | 'finishedAt' | 'revertedAt'> & {
   at: Date;
   finishedAt: Date | null;
   revertedAt: Date | null;
+  /** The rule's kind: a builder rule's entry, or a scripted rule's. */
+  ruleKind: AutomationRuleKind;
+  /** A script run's console output; null for anything else. */
+  scriptLog: ScriptLogLine[] | null;
 };
 
 export type RuleChangeRow = Omit<RuleChangeEntry, 'appliedAt'> & { appliedAt: Date | null };
 /** A change without where it is and why it matched, as the CSV export writes it. */
-export type RuleChangeLine = Omit<RuleChangeRow, keyof RuleChangeContext>;
+export type RuleChangeLine = Omit<RuleChangeRow, keyof RuleChangeContext | 'ruleId' | 'ruleName'>;
 
 /** The filters of ruleRunsQuerySchema without paging, or one run by id. */
 export type RuleLogFilters = Omit<z.output<typeof ruleRunsQuerySchema>, 'offset' | 'limit'> & {
@@ -70,12 +76,13 @@ function logEntries(teamId: string, filters: RuleLogFilters): SQL {
   if (filters.dryRun !== undefined) runConditions.push(sql`dry_run = ${filters.dryRun}`);
   if (filters.runId) runConditions.push(sql`id = ${filters.runId}`);
   const runs = sql`SELECT id, 'RUN' AS kind, rule_id, rule_name, status, trigger, dry_run,
-      evaluated, matched, message, started_at AS at, finished_at, reverted_at
+      evaluated, matched, message, started_at AS at, finished_at, reverted_at, script_log
     FROM automation_rule_runs WHERE ${where(runConditions)}`;
   if (filters.runId || filters.dryRun === true) return runs;
   const eventConditions = [sql`team_id = ${teamId}`, ...commonFilters(filters, sql`created_at`)];
   return sql`${runs} UNION ALL
-    SELECT id, 'EVENT', rule_id, rule_name, status, NULL, false, 0, 0, NULL, created_at, NULL, NULL
+    SELECT id, 'EVENT', rule_id, rule_name, status, NULL, false, 0, 0, NULL, created_at, NULL, NULL,
+      NULL
     FROM automation_rule_events WHERE ${where(eventConditions)}`;
 }
 
@@ -106,6 +113,8 @@ function logRowOf(row: Record<string, unknown>): RuleLogRow {
     at: new Date(row.at as string | Date),
     finishedAt: row.finished_at ? new Date(row.finished_at as string | Date) : null,
     revertedAt: row.reverted_at ? new Date(row.reverted_at as string | Date) : null,
+    ruleKind: (row.rule_kind ?? 'RULE') as AutomationRuleKind,
+    scriptLog: (jsonOf(row.script_log) as ScriptLogLine[] | null) ?? null,
   };
   return {
     ...entry,
@@ -130,7 +139,8 @@ async function readLogPage(
     sql`WITH entries AS (${logEntries(teamId, filters)}),
       page AS (SELECT * FROM entries ORDER BY at DESC, id DESC
                OFFSET ${page.offset} LIMIT ${page.limit})
-      SELECT page.*, counts.* FROM page
+      SELECT page.*, r.kind AS rule_kind, counts.* FROM page
+      LEFT JOIN automation_rules r ON r.team_id = ${teamId} AND r.id = page.rule_id
       LEFT JOIN LATERAL (SELECT ${countColumns} FROM automation_rule_changes c
                          WHERE c.run_id = page.id AND c.team_id = ${teamId}) counts ON true
       ORDER BY page.at DESC, page.id DESC`,
@@ -162,16 +172,31 @@ export async function findRuleRun(
   return run;
 }
 
-/** A run's changes in the order they were planned, with their campaigns' and ad groups' names. */
-export async function listRunChanges(
+const change = automationRuleChanges;
+
+/**
+ * Changes of the team matching `condition`, with their rule's name at the run and their
+ * campaigns' and ad groups' names, in `order`, optionally one page of them.
+ */
+async function readChanges(
   db: Database,
   teamId: string,
-  runId: string,
+  condition: SQL | undefined,
+  order: SQL[],
+  page?: { offset: number; limit: number },
 ): Promise<RuleChangeRow[]> {
-  const change = automationRuleChanges;
-  const rows = await db
-    .select({ change, campaignName: campaigns.name, adGroupName: adGroups.name })
+  const query = db
+    .select({
+      change,
+      ruleName: automationRuleRuns.ruleName,
+      campaignName: campaigns.name,
+      adGroupName: adGroups.name,
+    })
     .from(change)
+    .innerJoin(
+      automationRuleRuns,
+      and(eq(automationRuleRuns.teamId, change.teamId), eq(automationRuleRuns.id, change.runId)),
+    )
     .leftJoin(
       campaigns,
       and(
@@ -188,11 +213,15 @@ export async function listRunChanges(
         eq(adGroups.id, change.adGroupId),
       ),
     )
-    .where(and(eq(change.teamId, teamId), eq(change.runId, runId)))
-    .orderBy(asc(change.createdAt), asc(change.id));
+    .where(and(eq(change.teamId, teamId), condition))
+    .orderBy(...order)
+    .$dynamic();
+  const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
   return rows.map((row) => ({
     id: row.change.id,
     runId: row.change.runId,
+    ruleId: row.change.ruleId,
+    ruleName: row.ruleName,
     adAccountId: row.change.adAccountId,
     level: row.change.level,
     entityId: row.change.entityId,
@@ -211,6 +240,43 @@ export async function listRunChanges(
     appliedAt: row.change.appliedAt,
     conversion: row.change.conversion ?? null,
   }));
+}
+
+/** A run's changes in the order they were planned. */
+export async function listRunChanges(
+  db: Database,
+  teamId: string,
+  runId: string,
+): Promise<RuleChangeRow[]> {
+  return readChanges(db, teamId, eq(change.runId, runId), [asc(change.createdAt), asc(change.id)]);
+}
+
+/** The team's rules of one kind (live or deleted: their changes stay in the logs). */
+const rulesOfKind = (db: Database, teamId: string, kind: AutomationRuleKind) =>
+  db
+    .select({ id: automationRules.id })
+    .from(automationRules)
+    .where(and(eq(automationRules.teamId, teamId), eq(automationRules.kind, kind)));
+
+/** One page of the changes scripted rules proposed, every status, newest first, and the total. */
+export async function listScriptChanges(
+  db: Database,
+  teamId: string,
+  page: { offset: number; limit: number },
+): Promise<{ entries: RuleChangeRow[]; total: number }> {
+  const ofScripts = inArray(change.ruleId, rulesOfKind(db, teamId, 'SCRIPT'));
+  const entries = await readChanges(
+    db,
+    teamId,
+    ofScripts,
+    [desc(change.createdAt), desc(change.id)],
+    page,
+  );
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(change)
+    .where(and(eq(change.teamId, teamId), ofScripts));
+  return { entries, total: Number(total?.count ?? 0) };
 }
 
 /** One line of the CSV export: a change with its run, or a run without changes, or an event. */

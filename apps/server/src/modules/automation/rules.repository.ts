@@ -1,7 +1,12 @@
 // The only code touching automation rules, their lifecycle events and the company's kill switch.
 // Every function takes the team first and filters by it; deleted rules stay for their logs but
 // are never found here.
-import type { AutomationRuleDefinition, AutomationRuleStatus } from '@tapwise/contracts';
+import type {
+  AutomationRuleDefinition,
+  AutomationRuleKind,
+  AutomationRuleStatus,
+  ScriptedRuleDefinition,
+} from '@tapwise/contracts';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { adGroups, apps, campaigns, keywords } from '../ads-data/ads-entities.tables';
@@ -10,11 +15,13 @@ import { automationRuleEvents, automationRules, automationSettings } from './aut
 
 export type RuleRow = typeof automationRules.$inferSelect;
 
-const liveRuleOf = (teamId: string, ruleId: string) =>
+/** A live rule of the team; of one kind, or either when none is named. */
+const liveRuleOf = (teamId: string, ruleId: string, kind?: AutomationRuleKind) =>
   and(
     eq(automationRules.teamId, teamId),
     eq(automationRules.id, ruleId),
     isNull(automationRules.deletedAt),
+    kind ? eq(automationRules.kind, kind) : undefined,
   );
 
 /** Runs `work` in one transaction, so a change and its audit rows land together. */
@@ -22,11 +29,22 @@ export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T
   return db.transaction((tx) => work(tx as unknown as Database));
 }
 
-export async function listRules(db: Database, teamId: string): Promise<RuleRow[]> {
+/** The team's live rules of one kind, newest first. */
+export async function listRules(
+  db: Database,
+  teamId: string,
+  kind: AutomationRuleKind = 'RULE',
+): Promise<RuleRow[]> {
   return db
     .select()
     .from(automationRules)
-    .where(and(eq(automationRules.teamId, teamId), isNull(automationRules.deletedAt)))
+    .where(
+      and(
+        eq(automationRules.teamId, teamId),
+        isNull(automationRules.deletedAt),
+        eq(automationRules.kind, kind),
+      ),
+    )
     .orderBy(desc(automationRules.createdAt), automationRules.id);
 }
 
@@ -34,8 +52,12 @@ export async function findRule(
   db: Database,
   teamId: string,
   ruleId: string,
+  kind?: AutomationRuleKind,
 ): Promise<RuleRow | undefined> {
-  const [row] = await db.select().from(automationRules).where(liveRuleOf(teamId, ruleId));
+  const [row] = await db
+    .select()
+    .from(automationRules)
+    .where(liveRuleOf(teamId, ruleId, kind));
   return row;
 }
 
@@ -69,7 +91,8 @@ export async function insertRule(
   db: Database,
   teamId: string,
   values: {
-    definition: AutomationRuleDefinition;
+    definition: AutomationRuleDefinition | ScriptedRuleDefinition;
+    kind?: AutomationRuleKind;
     createdBy: string | null;
     enabled?: boolean;
     status?: AutomationRuleStatus;
@@ -81,6 +104,7 @@ export async function insertRule(
     .values({
       teamId,
       name: values.definition.name,
+      kind: values.kind ?? 'RULE',
       definition: values.definition,
       createdBy: values.createdBy,
       enabled: values.enabled ?? false,
@@ -96,12 +120,13 @@ export type RulePatch = Partial<
   Pick<RuleRow, 'definition' | 'enabled' | 'status' | 'nextRunAt' | 'deletedAt'>
 >;
 
-/** Changes a live rule; undefined when it is not one of the team's. */
+/** Changes a live rule (of `kind`, when given); undefined when it is not one of the team's. */
 export async function updateRule(
   db: Database,
   teamId: string,
   ruleId: string,
   patch: RulePatch,
+  kind?: AutomationRuleKind,
 ): Promise<RuleRow | undefined> {
   const [row] = await db
     .update(automationRules)
@@ -110,7 +135,7 @@ export async function updateRule(
       ...(patch.definition ? { name: patch.definition.name } : {}),
       updatedAt: new Date(),
     })
-    .where(liveRuleOf(teamId, ruleId))
+    .where(liveRuleOf(teamId, ruleId, kind))
     .returning();
   return row;
 }
@@ -251,4 +276,26 @@ export async function findForeignEntityIds(
     );
   }
   return foreign;
+}
+
+/** Whether the company has scripted rules on (automation_settings.scripts_enabled; off by default). */
+export async function readScriptsEnabled(db: Database, teamId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: automationSettings.scriptsEnabled })
+    .from(automationSettings)
+    .where(eq(automationSettings.teamId, teamId));
+  return row?.on ?? false;
+}
+
+export async function writeScriptsEnabled(
+  db: Database,
+  teamId: string,
+  on: boolean,
+  userId: string | null,
+): Promise<void> {
+  const values = { scriptsEnabled: on, updatedBy: userId, updatedAt: new Date() };
+  await db
+    .insert(automationSettings)
+    .values({ teamId, ...values })
+    .onConflictDoUpdate({ target: automationSettings.teamId, set: values });
 }

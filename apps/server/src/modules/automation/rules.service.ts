@@ -8,7 +8,9 @@ import {
   DEFAULT_SAFETY_CAPS,
   nextRunAt,
   type AutomationRuleDefinition,
+  type AutomationRuleKind,
   type AutomationRuleStatus,
+  type RuleSchedule,
   type SafetyCaps,
 } from '@tapwise/contracts';
 import { z } from 'zod';
@@ -37,6 +39,7 @@ import {
   type RulePatch,
   type RuleRow,
 } from './rules.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 export type Caller = AuthContext & { teamId: string };
 export interface RuleResult {
@@ -60,9 +63,16 @@ export function parseOwnId(id: string | number, what = 'rule'): string {
 }
 const notFound = (what: string) => new AppError('NOT_FOUND', `No such ${what}.`);
 
-export async function readRule(db: Database, teamId: string, id: string | number) {
-  const rule = await findRule(db, teamId, parseOwnId(id));
-  if (!rule) throw notFound('rule');
+/** A live rule of the team: a builder rule unless another kind (or null, either) is asked for. */
+export async function readRule(
+  db: Database,
+  teamId: string,
+  id: string | number,
+  kind: AutomationRuleKind | null = 'RULE',
+) {
+  const rule = await findRule(db, teamId, parseOwnId(id), kind ?? undefined);
+  // The keyword optimisation page's carrier of applies is no rule anyone runs or edits.
+  if (!rule || rule.kind === 'KEYWORD_OPTIMIZATION') throw notFound('rule');
   return rule;
 }
 
@@ -163,7 +173,7 @@ async function recordLifecycle(
   });
   await recordActivity(tx, caller, caller.teamId, {
     logType,
-    message: `${verb} the automation rule "${rule.name}"`,
+    message: `${verb} the ${rule.kind === 'SCRIPT' ? 'scripted rule' : 'automation rule'} "${rule.name}"`,
     ...ACTIVITY_PLACE,
   });
 }
@@ -175,27 +185,68 @@ export async function createAutomationRule(
   input: unknown,
 ): Promise<RuleResult> {
   const definition = await validDefinition(ctx.db, caller.teamId, input);
+  const rule = await createRule(ctx, caller, definition);
+  await tickChecklist(ctx.db, caller, 'createRule');
+  return { successMessage: AUTOMATION_MESSAGES.created, rule };
+}
+
+/** A new rule of either kind, disabled and CREATED in its log; a taken name answers CONFLICT. */
+export async function createRule(
+  ctx: Pick<AppContext, 'db'>,
+  caller: Caller,
+  definition: RuleRow['definition'],
+  kind: AutomationRuleKind = 'RULE',
+): Promise<RuleRow> {
   if (await isRuleNameTaken(ctx.db, caller.teamId, definition.name)) throw nameTaken();
-  const rule = await inTransaction(ctx.db, async (tx) => {
-    const row = await insertRule(tx, caller.teamId, { definition, createdBy: caller.userId });
+  return inTransaction(ctx.db, async (tx) => {
+    const row = await insertRule(tx, caller.teamId, { definition, kind, createdBy: caller.userId });
     if (!row) throw nameTaken();
     await recordLifecycle(tx, caller, row, 'CREATED', 'rule_created', 'Created');
     return row;
   });
-  return { successMessage: AUTOMATION_MESSAGES.created, rule };
 }
 
-/** Lifecycle changes of one live rule, in a transaction; a taken name answers CONFLICT. */
+/**
+ * A rule's new definition, UPDATED in its log; an enabled rule is rescheduled from its last run.
+ * A taken name answers CONFLICT.
+ */
+export async function replaceRuleDefinition(
+  ctx: Pick<AppContext, 'db'>,
+  caller: Caller,
+  current: RuleRow,
+  definition: RuleRow['definition'],
+  kind: AutomationRuleKind = 'RULE',
+): Promise<RuleRow> {
+  if (await isRuleNameTaken(ctx.db, caller.teamId, definition.name, current.id)) throw nameTaken();
+  return changeRule(
+    ctx,
+    caller,
+    current.id,
+    {
+      definition,
+      status: 'UPDATED',
+      nextRunAt: current.enabled ? nextRunOf(definition, current.lastRunAt) : null,
+    },
+    { status: 'UPDATED', verb: 'Updated' },
+    kind,
+  );
+}
+
+/**
+ * Lifecycle changes of one live rule (of the kind given), in a transaction; a taken name answers
+ * CONFLICT.
+ */
 async function changeRule(
   ctx: Pick<AppContext, 'db'>,
   caller: Caller,
   ruleId: string,
   patch: RulePatch,
   event: { status: AutomationRuleStatus; verb: string },
+  kind: AutomationRuleKind = 'RULE',
 ): Promise<RuleRow> {
   try {
     return await inTransaction(ctx.db, async (tx) => {
-      const rule = await updateRule(tx, caller.teamId, ruleId, patch);
+      const rule = await updateRule(tx, caller.teamId, ruleId, patch, kind);
       if (!rule) throw notFound('rule');
       await recordLifecycle(tx, caller, rule, event.status, 'rule_updated', event.verb);
       return rule;
@@ -207,7 +258,7 @@ async function changeRule(
 }
 
 /** When an enabled rule checks next, from its cadence and its last run. */
-const nextRunOf = (definition: AutomationRuleDefinition, lastRunAt: Date | null) =>
+const nextRunOf = (definition: RuleSchedule, lastRunAt: Date | null) =>
   nextRunAt(definition, lastRunAt, new Date());
 
 export async function updateAutomationRule(
@@ -223,18 +274,7 @@ export async function updateAutomationRule(
     input,
     current.definition.currency,
   );
-  if (await isRuleNameTaken(ctx.db, caller.teamId, definition.name, current.id)) throw nameTaken();
-  const rule = await changeRule(
-    ctx,
-    caller,
-    current.id,
-    {
-      definition,
-      status: 'UPDATED',
-      nextRunAt: current.enabled ? nextRunOf(definition, current.lastRunAt) : null,
-    },
-    { status: 'UPDATED', verb: 'Updated' },
-  );
+  const rule = await replaceRuleDefinition(ctx, caller, current, definition);
   return { successMessage: AUTOMATION_MESSAGES.updated, rule };
 }
 
@@ -245,14 +285,25 @@ export async function deleteAutomationRule(
   id: string | number,
 ): Promise<{ successMessage: string }> {
   const current = await readRule(ctx.db, caller.teamId, id);
+  await softDeleteRule(ctx, caller, current.id);
+  return { successMessage: AUTOMATION_MESSAGES.deleted };
+}
+
+/** A rule of either kind leaves its list; its runs and changes stay in the logs. */
+export async function softDeleteRule(
+  ctx: Pick<AppContext, 'db'>,
+  caller: Caller,
+  ruleId: string,
+  kind: AutomationRuleKind = 'RULE',
+): Promise<void> {
   await changeRule(
     ctx,
     caller,
-    current.id,
+    ruleId,
     { enabled: false, status: 'DELETED', nextRunAt: null, deletedAt: new Date() },
     { status: 'DELETED', verb: 'Deleted' },
+    kind,
   );
-  return { successMessage: AUTOMATION_MESSAGES.deleted };
 }
 
 const ENABLING_VERBS = {
@@ -273,13 +324,23 @@ export async function setAutomationRuleEnabled(
 ): Promise<RuleResult> {
   const current = await readRule(ctx.db, caller.teamId, id);
   const successMessage = enabled ? AUTOMATION_MESSAGES.enabled : AUTOMATION_MESSAGES.disabled;
-  if (current.enabled === enabled) return { successMessage, rule: current };
+  return { successMessage, rule: await switchRule(ctx, caller, current, enabled) };
+}
+
+/** Enables or disables a rule of either kind, as setAutomationRuleEnabled describes. */
+export async function switchRule(
+  ctx: Pick<AppContext, 'db'>,
+  caller: Caller,
+  current: RuleRow,
+  enabled: boolean,
+): Promise<RuleRow> {
+  if (current.enabled === enabled) return current;
   const status: keyof typeof ENABLING_VERBS = !enabled
     ? 'DISABLED'
     : (await wasRuleEverEnabled(ctx.db, caller.teamId, current.id))
       ? 'RE ACTIVATED'
       : 'ENABLED';
-  const rule = await changeRule(
+  return changeRule(
     ctx,
     caller,
     current.id,
@@ -289,8 +350,8 @@ export async function setAutomationRuleEnabled(
       nextRunAt: enabled ? nextRunOf(current.definition, current.lastRunAt) : null,
     },
     { status, verb: ENABLING_VERBS[status] },
+    current.kind,
   );
-  return { successMessage, rule };
 }
 
 export async function readAutomationSafety(
@@ -337,7 +398,7 @@ export async function runAutomationRule(
   id: string | number,
   dryRun: boolean,
 ): Promise<{ successMessage: string; runId: string }> {
-  const rule = await readRule(ctx.db, caller.teamId, id);
+  const rule = await readRule(ctx.db, caller.teamId, id, null);
   const { runId } = await startRuleRun(ctx, writeActorOf(caller, 'automation'), rule.id, dryRun);
   return { successMessage: AUTOMATION_MESSAGES.runStarted, runId };
 }

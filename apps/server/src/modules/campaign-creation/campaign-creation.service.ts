@@ -56,6 +56,7 @@ import {
   negativeKeywordCreates,
 } from './creation-requests';
 import { assertProductPagesShowable, targetedDevices } from './product-page-check';
+import { creationFlags, tickChecklist } from '../onboarding/onboarding.service';
 
 type WriteContext = Pick<AppContext, 'db' | 'secrets'>;
 type KeywordLike = { text: string; matchType: string; deleted: boolean };
@@ -100,6 +101,7 @@ export async function createCampaign(
   });
   if (result.status === 'COMPLETE' && args.draftId)
     await deleteDraft(ctx.db, actor.teamId, args.draftId);
+  if (result.status === 'COMPLETE') await tickChecklist(ctx.db, actor, 'createCampaign');
   return result;
 }
 
@@ -305,6 +307,7 @@ class CreationSaga {
       return this.result('INCOMPLETE', refusal.message);
     }
     await this.finish('COMPLETE', null);
+    await tickChecklist(this.ctx.db, this.actor, creationFlags(this.input));
     return this.result('COMPLETE', null);
   }
 

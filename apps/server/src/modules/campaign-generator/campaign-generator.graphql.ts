@@ -97,7 +97,7 @@ const CampaignGenerationRef = builder.objectRef<GenerationRow>('CampaignGenerati
 
 builder.queryFields((t) => ({
   getDraftTemplate: t.field({
-    ...access('campaignGenerator.read'),
+    ...access('campaignGenerator.read', { feature: 'campaignGenerator' }),
     type: GeneratorTemplateRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, { app, auth }) => {
@@ -107,19 +107,19 @@ builder.queryFields((t) => ({
     },
   }),
   getDraftTemplateList: t.field({
-    ...access('campaignGenerator.read'),
+    ...access('campaignGenerator.read', { feature: 'campaignGenerator' }),
     type: [GeneratorTemplateRef],
     description: "The company's generator templates and drafts, newest first",
     resolve: (_root, _args, { app, auth }) => listTemplates(app.db, requireTeam(auth).teamId),
   }),
   getCampGenList: t.field({
-    ...access('campaignGenerator.read'),
+    ...access('campaignGenerator.read', { feature: 'campaignGenerator' }),
     type: [CampaignGenerationRef],
     description: "The company's generations, newest first",
     resolve: (_root, _args, { app, auth }) => listGenerations(app.db, requireTeam(auth).teamId),
   }),
   campaignGeneration: t.field({
-    ...access('campaignGenerator.read'),
+    ...access('campaignGenerator.read', { feature: 'campaignGenerator' }),
     type: CampaignGenerationRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, { app, auth }) =>
@@ -129,7 +129,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   updateCampTemplate: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: GeneratorTemplateRef,
     description: 'Creates a template or draft (no id) or replaces one; names are unique',
     args: {
@@ -144,7 +144,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteTemplate: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: 'Boolean',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, { app, auth }) => {
@@ -154,7 +154,7 @@ builder.mutationFields((t) => ({
     },
   }),
   previewCampaignGeneration: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: CampaignGenerationRef,
     description:
       'Starts a generation: a job fetches the category (opId 11) and competitor (opId 12) ' +
@@ -166,7 +166,7 @@ builder.mutationFields((t) => ({
     },
   }),
   adKeyRetry: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: CampaignGenerationRef,
     description: 'Fetches the keywords again (KEYWORDS_FAILED or READY only)',
     args: { id: t.arg.id({ required: true }) },
@@ -176,7 +176,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateCampaignGenerationPlan: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: CampaignGenerationRef,
     description: "Replaces a READY generation's plan; names unique and free in the ad account",
     args: { id: t.arg.id({ required: true }), plan: t.arg({ type: 'JSON', required: true }) },
@@ -186,7 +186,7 @@ builder.mutationFields((t) => ({
     },
   }),
   launchCampaignGeneration: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: CampaignGenerationRef,
     description:
       'Creates every campaign through the creation saga (WAITING_TO_SYNC, SYNCING, then ' +
@@ -198,7 +198,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteCampaignGeneration: t.field({
-    ...access('campaignGenerator.write'),
+    ...access('campaignGenerator.write', { feature: 'campaignGenerator' }),
     type: 'Boolean',
     description: 'Not while WAITING_TO_SYNC or SYNCING (CONFLICT)',
     args: { id: t.arg.id({ required: true }) },

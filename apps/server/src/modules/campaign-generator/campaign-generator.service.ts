@@ -30,6 +30,7 @@ import {
 import { buildGeneratorPlan, fetchedKeyOf } from './generator-plan';
 import { NO_PROGRESS, plannedProgress } from './generator-progress';
 import { generatorCreationJob, generatorKeywordsJob } from './jobs/generator-jobs';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type ServiceContext = Pick<AppContext, 'db' | 'jobs'>;
 
@@ -209,6 +210,7 @@ export async function launchGeneration(
     MESSAGES.generationRunning,
   );
   await ctx.jobs.send(generatorCreationJob, { teamId: member.teamId, generationId: id });
+  await tickChecklist(ctx.db, member, 'campGen');
   return moved;
 }
 

@@ -1,18 +1,14 @@
 // Demo mode of `npm start`: the seed people, an in-process Apple Ads sandbox connected to the
 // demo company with generated keys, and its first sync. The sandbox lives in memory, so every
 // start registers the stored key again and points the integration at the new address; the
-// synced data in the database is reused.
+// synced data in the database is reused. Staff's mock data (modules/staff) uses the same sandbox.
 import { generateKeyPair } from '@tapwise/apple-ads';
 import type { AppContext } from '../app-context';
 import { findUserByEmail } from '../accounts/accounts.repository';
 import { demoPostbacksJob } from '../attribution/jobs/demo-postbacks.job';
 import { connectIntegration } from '../integrations/integrations.service';
-import {
-  findIntegration,
-  listDemoIntegrations,
-  updateIntegration,
-} from '../integrations/integrations.repository';
-import { startDemoSandbox, type DemoSandbox } from './demo-sandbox';
+import { findIntegration, listDemoIntegrations } from '../integrations/integrations.repository';
+import { closeSharedDemoSandbox, sharedDemoSandbox, type DemoSandbox } from './demo-sandbox';
 import { DEFAULT_SEED_PASSWORD, SEED_ACCOUNTS, SEED_COMPANY, seed } from '../seed/seed';
 import { listMembershipsOfUser, listTeams } from '../teams/teams.repository';
 
@@ -54,19 +50,10 @@ export async function startDemo(
   if (!membership) throw new Error(`The demo company has no admin ${admin.email}`);
   const teamId = membership.membership.teamId;
 
-  const sandbox = await startDemoSandbox(ctx.config.demoScenario);
+  // The shared sandbox registers the stored demo key again and points the integration at it.
+  const sandbox = await sharedDemoSandbox(ctx);
   const existing = await findIntegration(ctx.db, teamId);
   if (existing?.demoMode && existing.publicKeyPem) {
-    await sandbox.registerApiUser({
-      clientId: existing.clientId,
-      teamId: existing.appleTeamId,
-      keyId: existing.keyId,
-      publicKeyPem: existing.publicKeyPem,
-    });
-    await updateIntegration(ctx.db, teamId, existing.id, {
-      baseUrl: sandbox.url,
-      tokenUrl: sandbox.tokenUrl,
-    });
     // A demo synced before partners existed gets its partner now (in the background; a no-op
     // once it has events).
     if (existing.firstSyncDone) await ctx.jobs.send(demoPostbacksJob, { teamId });
@@ -88,5 +75,5 @@ export async function startDemo(
       actor: null,
     });
   }
-  return { sandbox, email: admin.email, password, close: () => sandbox.close() };
+  return { sandbox, email: admin.email, password, close: closeSharedDemoSandbox };
 }

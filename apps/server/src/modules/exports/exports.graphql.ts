@@ -29,14 +29,14 @@ const ExportJobRef = builder.objectRef<ExportJob>('ExportJob').implement({
 
 builder.queryFields((t) => ({
   exportJob: t.field({
-    ...access('authenticated'),
+    ...access('authenticated', { tenant: true }),
     type: ExportJobRef,
     description: "One of the caller's exports: its progress, and its file's name once DONE",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, { app, auth }) => readExportJob(app, requireTeam(auth), String(id)),
   }),
   exportJobs: t.field({
-    ...access('authenticated'),
+    ...access('authenticated', { tenant: true }),
     type: [ExportJobRef],
     description: "The caller's exports of the last day, newest first",
     resolve: (_root, _args, { app, auth }) => readExportJobs(app, requireTeam(auth)),
@@ -45,7 +45,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   startExport: t.field({
-    ...access('authenticated'),
+    ...access('authenticated', { tenant: true }),
     type: ExportJobRef,
     description: "Starts a background export (needs the dataset's read permission)",
     args: {

@@ -11,7 +11,7 @@ const fileParams = z.object({ exportJobId: z.string().max(40) });
 export async function registerExportRoutes(api: FastifyInstance, ctx: AppContext) {
   api.get(
     '/exports/:exportJobId/file',
-    { config: { access: 'authenticated' as const } },
+    { config: { access: 'authenticated' as const, tenant: true } },
     async (request, reply) => {
       const { exportJobId } = fileParams.parse(request.params);
       const file = await readExportFile(ctx, requireTeam(request.auth), exportJobId);

@@ -249,7 +249,7 @@ export type GoalDefinition = Pick<GoalRecord, 'teamId' | 'adamId' | 'events' | '
 export const GOAL_COUNT_FIELDS = ['goals', 'goalsRevenueMicros', 'attrInstalls'] as const;
 
 /** Whether a row `d` is one of the goal's events within its window. */
-const isGoalEvent = (goal: GoalDefinition) =>
+export const isGoalEvent = (goal: GoalDefinition) =>
   sql`d.kind = 'event' AND d.event_type = ANY (${textArray(goal.events)}::text[])
     AND d.days_since_install <= ${goal.daysSinceInstall}`;
 

@@ -36,6 +36,7 @@ import {
   type GoalListed,
 } from './goals.repository';
 import { isUniqueViolation } from '../automation/rules.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 function goalOf(listed: GoalListed, numbers: GoalNumbers | null = null): Goal {
   return {
@@ -138,6 +139,7 @@ export async function createGoal(
   const input = await checkedInput(db, teamId, raw);
   try {
     const row = await insertGoal(db, teamId, input, userId);
+    await tickChecklist(db, { teamId, userId }, 'createMmpGoals');
     return listedGoal(db, teamId, row.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();

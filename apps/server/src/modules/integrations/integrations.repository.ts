@@ -1,6 +1,8 @@
 // The only code touching the integration tables. Every function takes the team first.
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
+import { scheduledWorkAllowedSql } from '../billing/billing-status';
 import { adAccounts, appleAdsIntegrations, pendingAppleAdsKeys } from './integrations.tables';
 
 export type IntegrationRow = typeof appleAdsIntegrations.$inferSelect;
@@ -92,8 +94,15 @@ export async function listAdAccounts(db: Database, teamId: string) {
   return db.select().from(adAccounts).where(eq(adAccounts.teamId, teamId));
 }
 
-/** Integrations the scheduled sync may visit: active, synced once, not being deleted. */
-export async function listSyncableIntegrations(db: Database) {
+/**
+ * Integrations the scheduled sync may visit: active, synced once, not being deleted, and (billing
+ * on) of a company not cancelled.
+ */
+export async function listSyncableIntegrations(
+  db: Database,
+  config: Pick<Config, 'billing'>,
+  now = new Date(),
+) {
   return db
     .select()
     .from(appleAdsIntegrations)
@@ -102,6 +111,7 @@ export async function listSyncableIntegrations(db: Database) {
         eq(appleAdsIntegrations.state, 'ACTIVE'),
         eq(appleAdsIntegrations.firstSyncDone, true),
         isNull(appleAdsIntegrations.deletingAt),
+        scheduledWorkAllowedSql(config, appleAdsIntegrations.teamId, now),
       ),
     );
 }

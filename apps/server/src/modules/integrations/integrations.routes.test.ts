@@ -9,12 +9,14 @@ import {
   SOCKET_EVENTS,
   type IntegrationDeletionEvent,
 } from '@tapwise/contracts';
+import { count, eq } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { countFacts } from '../ads-data/ads-data.repository';
+import { impressionShareFacts, searchTermShareTotals } from '../ads-data/impression-share.tables';
 import {
   allowingSandbox,
   connectSandboxCompany,
@@ -202,6 +204,20 @@ describe('deleting an integration', () => {
         if (event.done) resolve(event);
       }),
     );
+    const syncedShare = () =>
+      Promise.all(
+        [impressionShareFacts, searchTermShareTotals].map(async (table) =>
+          Number(
+            (
+              await server.database.db
+                .select({ n: count() })
+                .from(table)
+                .where(eq(table.teamId, connected.teamId))
+            )[0]!.n,
+          ),
+        ),
+      );
+    expect((await syncedShare()).every((rows) => rows > 0)).toBe(true);
     const api = apiClient(server.url);
     const answer = await api.rest('DELETE', 'integration', undefined, connected.session);
     expect(answer.status).toBe(200);
@@ -213,6 +229,7 @@ describe('deleting an integration', () => {
     socket.close();
     expect(await findIntegration(server.database.db, connected.teamId)).toBeNull();
     expect(await countFacts(server.database.db, connected.teamId, 'keywords')).toBe(0);
+    expect(await syncedShare()).toEqual([0, 0]);
     const info = await api.graphql<{ getIntegrationInfo: { APPLE_SEARCH_ADS: boolean } }>(
       '{ getIntegrationInfo { APPLE_SEARCH_ADS } }',
       {},

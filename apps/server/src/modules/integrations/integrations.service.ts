@@ -25,6 +25,7 @@ import {
   type AdAccountRow,
   type IntegrationRow,
 } from './integrations.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type Caller = AuthContext & { teamId: string };
 
@@ -158,6 +159,7 @@ export async function connectIntegration(ctx: AppContext, teamId: string, connec
       featureName: 'Integrations',
       featurePath: '/integrations',
     });
+  await tickChecklist(ctx.db, { teamId, userId: actor?.userId }, 'saIntegration');
   const sync = await startSync(ctx, teamId, integration.id, 'FIRST');
   return {
     integration: integrationView(integration, await listAdAccounts(ctx.db, teamId)),

@@ -63,19 +63,19 @@ const GlobalAiCreditsRef = builder.objectRef<GlobalAiCredits>('GlobalAiCredits')
 
 builder.queryFields((t) => ({
   listModels: t.field({
-    ...access('keywordAnalysis.read'),
+    ...access('keywordAnalysis.read', { feature: 'keywordAi' }),
     type: ['String'],
     description: 'Every model the configured endpoint lists',
     resolve: (_root, _args, { app, auth }) => listModels(app, requireTeam(auth).teamId),
   }),
   listSuggestiveModels: t.field({
-    ...access('keywordAnalysis.read'),
+    ...access('keywordAnalysis.read', { feature: 'keywordAi' }),
     type: ['String'],
     description: 'The models offered for suggestions, the default first',
     resolve: (_root, _args, { app, auth }) => listSuggestiveModels(app, requireTeam(auth).teamId),
   }),
   suggestedKeywordListKAI: t.field({
-    ...access('keywordAnalysis.read'),
+    ...access('keywordAnalysis.read', { feature: 'keywordAi' }),
     type: [KeywordSuggestionListRef],
     description: "The company's suggestion lists, newest first",
     args: { adamId: t.arg.float({ required: false }) },
@@ -83,7 +83,7 @@ builder.queryFields((t) => ({
       suggestionLists(app, requireTeam(auth).teamId, adamId ?? null),
   }),
   getCredits: t.field({
-    ...access('keywordAnalysis.read'),
+    ...access('keywordAnalysis.read', { feature: 'keywordAi' }),
     type: AiCreditsRef,
     description: "The signed-in member's AI credits",
     resolve: (_root, _args, { app, auth }) => getCredits(app, requireAuth(auth).userId),
@@ -96,7 +96,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, { app }) => memberAiCredits(app, String(args.userId)),
   }),
   getGlobalCredits: t.field({
-    ...access('keywordAnalysis.read'),
+    ...access('keywordAnalysis.read', { feature: 'keywordAi' }),
     type: GlobalAiCreditsRef,
     description: "The installation's monthly limit and this month's use",
     resolve: (_root, _args, { app }) => getGlobalCredits(app),
@@ -105,7 +105,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   generateKeywords: t.field({
-    ...access('keywordAnalysis.write'),
+    ...access('keywordAnalysis.write', { feature: 'keywordAi' }),
     type: KeywordSuggestionListRef,
     description: 'Asks the model for keywords for an app and grounds them; spends one credit',
     args: {

@@ -45,6 +45,7 @@ import {
 import { dataRequestJob } from './jobs/data-request.job';
 import { latestAppKeywords } from './app-keywords';
 import { storefrontOf } from './keyword-facts';
+import { KAI_FLAG_BY_OP_ID, tickChecklist } from '../onboarding/onboarding.service';
 
 export const DATA_REQUEST_NOT_FOUND = 'No such data request.';
 
@@ -136,6 +137,7 @@ async function startRequest<Row>(
     }));
   if (!running)
     await ctx.jobs.send(dataRequestJob, { teamId: asker.teamId, dataRequestId: row.id });
+  await tickChecklist(ctx.db, asker, KAI_FLAG_BY_OP_ID[question.opId]);
   const totalItems = await countDataRequestRows(ctx.db, asker.teamId, row.id);
   const rows = (await readDataRequestRows(ctx.db, asker.teamId, row.id, {
     offset: (page.currPage - 1) * page.itemsPerPage,

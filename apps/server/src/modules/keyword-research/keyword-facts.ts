@@ -15,6 +15,7 @@ import {
 } from '@tapwise/contracts';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { impressionShareWindow } from '../ads-data/impression-share-window';
 import { ratesOver, reportingCurrencyOf } from '../currencies/exchange-rates.service';
 import type { AppContext } from '../app-context';
 import { openAppleAdsReader, type AppleAdsReader } from '../integrations/apple-ads-reader';
@@ -31,12 +32,6 @@ import {
 export const SEARCH_DEPTH = 200;
 /** Weeks of popularity asked for; the latest published week among them is used. */
 const POPULARITY_LOOKBACK_DAYS = 35;
-/**
- * Share of voice is the impression share of the last 30 days (Apple keeps 30 days of it), up to
- * the day before yesterday: yesterday in UTC may still be today in the ad account's time zone.
- */
-const SHARE_OF_VOICE_DAYS = 29;
-const SHARE_OF_VOICE_LAST_DAY = -2;
 
 /** What research reads for one company: its App Store, its Apple Ads (one ad account) and apps. */
 export interface ResearchSources {
@@ -166,8 +161,8 @@ export async function popularityOf(
 }
 
 /**
- * Lower-cased term → the app's share of voice 0-100: its average impression share over the last
- * 30 days (the middle of Apple's low-high band). Only the company's own apps have one.
+ * Lower-cased term → the app's share of voice 0-100: its average impression share over the
+ * impression share window (the middle of Apple's low-high band). Only the company's own apps have one.
  */
 export async function shareOfVoiceOf(
   sources: ResearchSources,
@@ -178,16 +173,12 @@ export async function shareOfVoiceOf(
   const result = new Map<string, number>();
   if (!sources.ownApps.has(adamId) || terms.length === 0) return result;
   const asked = new Set(terms.map((term) => term.toLowerCase()));
-  const today = utcToday(sources.now);
+  const window = impressionShareWindow(sources.now);
   const sums = new Map<string, { share: number; days: number }>();
   const page = await sources.appleAds.read(
     (account) =>
       account.insights.impressionShare({
-        timeRange: {
-          start: addDays(today, -SHARE_OF_VOICE_DAYS),
-          end: addDays(today, SHARE_OF_VOICE_LAST_DAY),
-          granularity: 'DAILY',
-        },
+        timeRange: { ...window, granularity: 'DAILY' },
         filters: [
           { field: 'promotedObjectId', operator: 'EQUALS', value: String(adamId) },
           { field: 'countryOrRegion', operator: 'EQUALS', value: storefront.toUpperCase() },

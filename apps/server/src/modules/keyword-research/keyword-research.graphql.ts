@@ -23,6 +23,7 @@ import {
   ResearchAppRef,
   windowArgs,
 } from './research-types.graphql';
+import { ticking } from '../onboarding/onboarding.service';
 
 const KeywordStatRef = builder.objectRef<KeywordStatRow>('KeywordStat').implement({
   description: 'One of the company’s keywords with the text asked about, with its facts',
@@ -120,6 +121,11 @@ builder.queryFields((t) => ({
     description: "Apple's keyword suggestions and the category's terms for an app, ranked",
     args: { appId: t.arg.id({ required: true, ...appStoreIdArgument }), ...localeArgs },
     resolve: (_root, args, { app, auth }) =>
-      recommendationList(app, requireTeam(auth).teamId, args),
+      ticking(
+        app.db,
+        requireTeam(auth),
+        'kaiRecom',
+        recommendationList(app, requireTeam(auth).teamId, args),
+      ),
   }),
 }));

@@ -2,13 +2,21 @@
 // however many claimers run at once, the mail's numbers equal to the ads manager's for the same
 // window, the table attached as CSV and XLSX, and a retry that mails only the recipients a real
 // SMTP server refused the first time.
-import { ZERO_COUNTS, type MetricCounts, type ReportPage } from '@tapwise/contracts';
+import {
+  ZERO_COUNTS,
+  type MetricCounts,
+  type ProviderSubscriptionStatus,
+  type ReportPage,
+} from '@tapwise/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../../platform/testing/smtp-catcher';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { listActivityLogs } from '../activity-log/activity-log.repository';
+import { subscriptions } from '../billing/billing.tables';
+import { createSubscription } from '../billing/subscription-factories';
 import {
   seedAdsManagerAccount,
   writeAccountFacts,
@@ -131,8 +139,8 @@ describe('claimDueReports', () => {
     const reports = await Promise.all(Array.from({ length: 12 }, () => seedReport()));
     const [first, second] = [sentJobs(), sentJobs()];
     const claimed = await Promise.all([
-      claimDueReports(server.database.db, first.sender, NOW),
-      claimDueReports(server.database.db, second.sender, NOW),
+      claimDueReports(server.database.db, first.sender, server.context.config, NOW),
+      claimDueReports(server.database.db, second.sender, server.context.config, NOW),
     ]);
     expect(claimed[0] + claimed[1]).toBe(reports.length);
     const deliveries = [...first.sent, ...second.sent] as { deliveryId: string }[];
@@ -142,14 +150,16 @@ describe('claimDueReports', () => {
       expect(after?.nextRunAt).toEqual(new Date('2026-11-28T09:00:00Z'));
     }
     // Nothing is due any more.
-    expect(await claimDueReports(server.database.db, first.sender, NOW)).toBe(0);
+    expect(
+      await claimDueReports(server.database.db, first.sender, server.context.config, NOW),
+    ).toBe(0);
   });
 
   it('completes a NO_REPEAT report and leaves disabled reports alone', async () => {
     const once = await seedReport({ repeatType: 'NO_REPEAT', runOn: '2026-11-27' });
     const disabled = await seedReport({ disabled: true, nextRunAt: null });
     const { sender, sent } = sentJobs();
-    await claimDueReports(server.database.db, sender, NOW);
+    await claimDueReports(server.database.db, sender, server.context.config, NOW);
     expect(sent).toHaveLength(1);
     expect(await findScheduledReport(server.database.db, teamId, once.id)).toMatchObject({
       completed: true,
@@ -158,6 +168,47 @@ describe('claimDueReports', () => {
     expect(
       (await findScheduledReport(server.database.db, teamId, disabled.id))?.nextRunAt,
     ).toBeNull();
+  });
+});
+
+describe('claimDueReports and the plan (docs/billing.md "Scheduled work")', () => {
+  const billingOn = () => ({
+    billing: { ...server.context.config.billing, mode: 'chargebee' as const },
+  });
+  const setStatus = (status: ProviderSubscriptionStatus) =>
+    server.database.db
+      .update(subscriptions)
+      .set({ status })
+      .where(eq(subscriptions.teamId, teamId));
+  const nextRunOf = async (id: string) =>
+    (await findScheduledReport(server.database.db, teamId, id))?.nextRunAt;
+
+  beforeAll(async () => {
+    await createSubscription(server.database.db, teamId, { planId: 'growth', status: 'active' });
+  });
+  afterAll(async () => {
+    await server.database.db.delete(subscriptions).where(eq(subscriptions.teamId, teamId));
+  });
+
+  it('sends no report of a cancelled company, and sends it once the company pays', async () => {
+    const report = await seedReport();
+    await setStatus('cancelled');
+    const { sender, sent } = sentJobs();
+    expect(await claimDueReports(server.database.db, sender, billingOn(), NOW)).toBe(0);
+    expect(sent).toEqual([]);
+    expect(await nextRunOf(report.id)).toEqual(new Date('2026-11-27T09:00:00Z'));
+    await setStatus('active');
+    expect(await claimDueReports(server.database.db, sender, billingOn(), NOW)).toBe(1);
+    expect(await nextRunOf(report.id)).toEqual(new Date('2026-11-28T09:00:00Z'));
+  });
+
+  it("sends a cancelled company's report with billing off", async () => {
+    const report = await seedReport();
+    await setStatus('cancelled');
+    const { sender, sent } = sentJobs();
+    expect(await claimDueReports(server.database.db, sender, server.context.config, NOW)).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(await nextRunOf(report.id)).toEqual(new Date('2026-11-28T09:00:00Z'));
   });
 });
 

@@ -2,7 +2,9 @@
 // the company first, but for the scheduler's look for due reports, which spans every company.
 import type { ScheduledReportValues } from '@tapwise/contracts';
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
+import { scheduledWorkAllowedSql } from '../billing/billing-status';
 import { scheduledReportDeliveries, scheduledReports } from './scheduled-reports.tables';
 
 export type ScheduledReportRow = typeof scheduledReports.$inferSelect;
@@ -129,12 +131,26 @@ export async function latestDeliveries(db: Database, teamId: string, reportIds: 
   return new Map(rows.map((row) => [row.reportId, row]));
 }
 
-/** Reports of every company whose time has come (disabled and completed ones have none). */
-export async function findDueReports(db: Database, now: Date, limit: number) {
+/**
+ * Reports of every company whose time has come (disabled and completed ones have none). With
+ * billing on, a cancelled company's reports wait, still due, until it pays again.
+ */
+export async function findDueReports(
+  db: Database,
+  config: Pick<Config, 'billing'>,
+  now: Date,
+  limit: number,
+) {
   return db
     .select()
     .from(scheduledReports)
-    .where(and(isNotNull(scheduledReports.nextRunAt), lte(scheduledReports.nextRunAt, now)))
+    .where(
+      and(
+        isNotNull(scheduledReports.nextRunAt),
+        lte(scheduledReports.nextRunAt, now),
+        scheduledWorkAllowedSql(config, scheduledReports.teamId, now),
+      ),
+    )
     .orderBy(asc(scheduledReports.nextRunAt))
     .limit(limit);
 }

@@ -34,6 +34,7 @@ import {
   type DeliveryRow,
   type ScheduledReportRow,
 } from './scheduled-reports.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 function reportOf(row: ScheduledReportRow, delivery: DeliveryRow | undefined): ScheduledReport {
   return {
@@ -150,6 +151,7 @@ export async function saveScheduledReport(
       featureName: 'Scheduled reports',
     });
     const [report] = await withLastDelivery(db, teamId, [row!]);
+    await tickChecklist(db, auth, 'scheduledReports');
     return report!;
   } catch (error) {
     if (isUniqueViolation(error)) throw nameExists();

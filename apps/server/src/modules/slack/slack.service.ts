@@ -21,6 +21,7 @@ import {
   updateSlackIntegration,
   type SlackIntegrationRow,
 } from './slack.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'logger' | 'secrets'>;
 interface Member {
@@ -128,6 +129,7 @@ export async function completeSlackInstall(
     apiUrl: app.apiUrl,
     installedBy: member.userId,
   });
+  await tickChecklist(ctx.db, member, 'slackIntegration');
   return toSlackIntegrationView(row);
 }
 

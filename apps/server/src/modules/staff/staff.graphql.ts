@@ -8,6 +8,15 @@ import { listOutboxMail } from '../mail/mail.repository';
 import type { OutboxAttachment } from '../mail/mail.tables';
 import { CompanyRef, RoleEnum, SessionPayloadRef } from '../teams/teams.graphql';
 import type { Team } from '../teams/teams.repository';
+import { addMockData, readMockData, removeMockData, type MockDataState } from './mock-data.service';
+import type { QueuedTaskRow } from './queued-tasks.repository';
+import {
+  deleteQueuedTask,
+  readQueuedTasks,
+  type QueuedTaskGroup,
+  type QueuedTasks,
+  type TaskCounts,
+} from './queued-tasks.service';
 import { listLoginActivity, listTeamsWithCounts, listUsersWithTeams } from './staff.repository';
 import {
   createCompanyAdmin,
@@ -53,6 +62,8 @@ const StaffCompanyRef = builder.objectRef<StaffCompanyRow>('StaffCompany').imple
     name: t.string({ resolve: ({ team }) => team.name }),
     isDisabled: t.boolean({ resolve: ({ team }) => team.isDisabled }),
     memberCount: t.int({ resolve: ({ memberCount }) => Number(memberCount) }),
+    dataRetentionDays: t.int({ resolve: ({ team }) => team.dataRetentionDays }),
+    logRetentionDays: t.int({ nullable: true, resolve: ({ team }) => team.logRetentionDays }),
     createdAt: t.field({ type: 'DateTime', resolve: ({ team }) => team.createdAt }),
     trialEndsAt: t.field({
       type: 'DateTime',
@@ -103,6 +114,59 @@ const OutboxMailRef = builder
     }),
   });
 
+const MockDataRef = builder.objectRef<MockDataState>('MockData').implement({
+  fields: (t) => ({
+    teamId: t.exposeID('teamId'),
+    present: t.exposeBoolean('present'),
+    progress: t.exposeInt('progress', { description: 'Progress of its first sync, 0–100' }),
+    deleting: t.exposeBoolean('deleting'),
+    realIntegration: t.exposeBoolean('realIntegration', {
+      description: 'The company has a real Apple Ads integration (mock data cannot be added)',
+    }),
+  }),
+});
+
+const TaskCountsRef = builder.objectRef<TaskCounts>('QueuedTaskCounts').implement({
+  fields: (t) => ({
+    created: t.exposeInt('created'),
+    retry: t.exposeInt('retry'),
+    active: t.exposeInt('active'),
+    completed: t.exposeInt('completed'),
+    cancelled: t.exposeInt('cancelled'),
+    failed: t.exposeInt('failed'),
+  }),
+});
+
+const QueuedTaskGroupRef = builder.objectRef<QueuedTaskGroup>('QueuedTaskGroup').implement({
+  fields: (t) => ({
+    category: t.exposeString('category'),
+    teamId: t.exposeID('teamId', { nullable: true }),
+    counts: t.field({ type: TaskCountsRef, resolve: (group) => group.counts }),
+  }),
+});
+
+const QueuedTaskRef = builder.objectRef<QueuedTaskRow>('QueuedTask').implement({
+  fields: (t) => ({
+    taskId: t.exposeID('taskId'),
+    category: t.exposeString('category'),
+    teamId: t.exposeID('teamId', { nullable: true }),
+    status: t.exposeString('status', {
+      description: 'created, retry, active, cancelled or failed (completed ones are counted)',
+    }),
+    retryCount: t.exposeInt('retryCount'),
+    createdOn: t.expose('createdOn', { type: 'DateTime' }),
+    startedOn: t.expose('startedOn', { type: 'DateTime', nullable: true }),
+    completedOn: t.expose('completedOn', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const QueuedTasksRef = builder.objectRef<QueuedTasks>('QueuedTasks').implement({
+  fields: (t) => ({
+    groups: t.field({ type: [QueuedTaskGroupRef], resolve: (tasks) => tasks.groups }),
+    tasks: t.field({ type: [QueuedTaskRef], resolve: (tasks) => tasks.tasks }),
+  }),
+});
+
 const pageLimit = (limit: number | null | undefined, max = 500) =>
   Math.min(Math.max(limit ?? 100, 1), max);
 
@@ -143,6 +207,20 @@ builder.queryFields((t) => ({
   getSelfSignUp: t.boolean({
     ...access('staff.settings.write'),
     resolve: (_root, _args, { app }) => isSelfSignUpEnabled(app),
+  }),
+  getMockData: t.field({
+    ...access('staff.companies.read'),
+    type: MockDataRef,
+    args: { teamId: t.arg.id({ required: true }) },
+    resolve: (_root, { teamId }, { app }) => readMockData(app, String(teamId)),
+  }),
+  getQueuedTasks: t.field({
+    ...access('staff.companies.read'),
+    type: QueuedTasksRef,
+    description: "The job queue's tasks: a company's (teamId), or every task.",
+    args: { teamId: t.arg.id({ required: false }) },
+    resolve: (_root, { teamId }, { app }) =>
+      readQueuedTasks(app, teamId ? String(teamId) : undefined),
   }),
   mailOutbox: t.field({
     ...access('staff.mail.read'),
@@ -187,6 +265,28 @@ builder.mutationFields((t) => ({
     ...access('staff.companies.write'),
     args: { userId: t.arg.id({ required: true }) },
     resolve: (_root, { userId }, { app }) => generateResetLink(app, String(userId)),
+  }),
+  addMockData: t.field({
+    ...access('staff.companies.write'),
+    type: MockDataRef,
+    description: "Connects the company to the demo's Apple Ads sandbox; its first sync starts.",
+    args: { teamId: t.arg.id({ required: true }) },
+    resolve: (_root, { teamId }, { app, auth }) =>
+      addMockData(app, requireAuth(auth), String(teamId)),
+  }),
+  removeMockData: t.field({
+    ...access('staff.companies.write'),
+    type: MockDataRef,
+    description: "Starts deleting the company's mock integration and everything it synced.",
+    args: { teamId: t.arg.id({ required: true }) },
+    resolve: (_root, { teamId }, { app, auth }) =>
+      removeMockData(app, requireAuth(auth), String(teamId)),
+  }),
+  deleteQueuedTask: t.boolean({
+    ...access('staff.companies.write'),
+    description: 'Deletes a waiting or failed task; a running one is refused.',
+    args: { taskId: t.arg.id({ required: true }) },
+    resolve: (_root, { taskId }, { app }) => deleteQueuedTask(app, String(taskId)),
   }),
   toggleSelfSignUp: t.boolean({
     ...access('staff.settings.write'),

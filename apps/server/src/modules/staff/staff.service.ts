@@ -4,7 +4,8 @@ import type { AuthContext } from '../../platform/auth/auth-context';
 import { AppError } from '../../platform/errors';
 import { emailExistsError } from '../accounts/account-errors';
 import { recordActivity } from '../activity-log/activity-log.service';
-import { TRIAL_DAYS, createResetLink } from '../accounts/accounts.service';
+import { createResetLink } from '../accounts/accounts.service';
+import { startTrial } from '../billing/billing-status';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository';
 import {
   disconnectCompanySessions,
@@ -33,11 +34,10 @@ export async function createCompanyAdmin(
   if (await findUserByEmail(ctx.db, input.email)) {
     throw emailExistsError();
   }
-  const team = await insertTeam(ctx.db, {
-    name: input.companyName,
-    trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
-  });
+  const team = await insertTeam(ctx.db, { name: input.companyName });
   try {
+    // Billing on: the company trials TRIAL_PLAN from its creation, as one signing up does.
+    await startTrial(ctx, team.id);
     await inviteMember(
       ctx,
       { ...staff, teamId: team.id },

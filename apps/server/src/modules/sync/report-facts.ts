@@ -1,6 +1,6 @@
 // Turns Apple report rows into fact rows: one per entity (and breakdown value) per period of
 // the row's granular metrics, with integer counts and money in micros.
-import { METRICS_READ, toMetrics, type ReportRow } from '@tapwise/apple-ads';
+import { amountToMicros, METRICS_READ, toMetrics, type ReportRow } from '@tapwise/apple-ads';
 import type { FactKind, FactRow } from '../ads-data/ads-data.repository';
 import type { SyncGrain } from '../ads-data/report-facts.tables';
 
@@ -110,4 +110,17 @@ export function factRowsOf(
     }
   }
   return facts;
+}
+
+/**
+ * Apple's suggested bid of a keyword report row (`insights.bidRecommendation.suggestedBidAmount`,
+ * a plain number in the campaign's currency) in micros, with its keyword; null when Apple gives none.
+ */
+export function appleSuggestedBidOf(
+  row: ReportRow<Metadata>,
+): { keywordId: number; micros: number } | null {
+  const amount = row.insights?.bidRecommendation?.suggestedBidAmount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return null;
+  const { keywordId } = entityColumns('keywords', row.metadata) as { keywordId: number };
+  return { keywordId, micros: amountToMicros(amount.toFixed(6)) };
 }

@@ -1,9 +1,11 @@
 // Pulls a company's Apple Ads data into the entity and fact tables. A sync is a list of steps
-// (entities of each ad account, then one report window × level × campaign chunk each); every
-// finished step is checkpointed, so a sync run again after a crash resumes where it stopped.
+// (entities of each ad account, then one report window × level × campaign chunk each, and the
+// account's impression share); every finished step is checkpointed, so a sync run again after a
+// crash resumes where it stopped.
 import { AppleAdsError, type AccountClient } from '@tapwise/apple-ads';
 import { INTEGRATION_MESSAGES, INVALID_INTEGRATION, type SyncMode } from '@tapwise/contracts';
 import type { AuthContext } from '../../platform/auth/auth-context';
+import { inParallel } from '../../platform/in-parallel';
 import { AppError } from '../../platform/errors';
 import { insertActivityLog } from '../activity-log/activity-log.repository';
 import {
@@ -12,10 +14,13 @@ import {
   listCampaignApps,
   refreshSyncedTableStatistics,
   replaceFacts,
+  saveAppleSuggestedBids,
   saveEntities,
   type EntityKind,
   type FactKind,
 } from '../ads-data/ads-data.repository';
+import { refreshSearchTermShareTotals } from '../ads-data/impression-share.repository';
+import { impressionShareWindow } from '../ads-data/impression-share-window';
 import type { JobContext, JobSender } from '../job-context';
 import type { Database } from '../../platform/db/database';
 import { appleAdsClientFor } from '../integrations/apple-ads-connection';
@@ -28,8 +33,10 @@ import {
   type IntegrationRow,
 } from '../integrations/integrations.repository';
 import { fetchAccountEntities } from './entity-rows';
+import { syncImpressionShare } from './impression-share-sync';
 import {
   BREAKDOWN_DIMENSIONS,
+  appleSuggestedBidOf,
   REPORT_FIELDS,
   factRowsOf,
   type BreakdownDimension,
@@ -296,6 +303,10 @@ async function executeSteps(
     await checkpoint(step.key, Math.min(ENTITY_SHARE + share, 99));
   });
 
+  // The window's search term facts are all stored now: the totals the share pages read follow.
+  const shareWindow = impressionShareWindow(run.startedAt);
+  for (const account of accounts)
+    await refreshSearchTermShareTotals(db, teamId, account.adAccountId, shareWindow);
   await refreshSyncedTableStatistics(db);
   await updateSyncRun(db, teamId, run.id, {
     status: 'DONE',
@@ -350,6 +361,16 @@ async function reportSteps(
       }
     }
   }
+  steps.push({
+    key: `impression-share:${account.adAccountId}`,
+    run: () =>
+      syncImpressionShare(ctx, run.teamId, api, {
+        adamIds: [...new Set(campaigns.map((campaign) => campaign.adamId))],
+        incremental: run.mode !== 'FIRST',
+        // Pinned to the run's start, as the report windows are.
+        asOf: run.startedAt,
+      }),
+  });
   return { steps, historyLimited: since < today - HISTORY_DAYS };
 }
 
@@ -406,13 +427,20 @@ async function syncReport(
     adamIdOf: request.adamIdOf,
     ...(dimension ? { dimension } : {}),
   };
+  // Apple's suggested bids come with the keyword rows; the sync's DAILY window is its newest.
+  const suggestedBids =
+    kind === 'keywords' && window.grain === 'DAILY' ? new Map<number, number>() : undefined;
   for await (const page of api.reports.pages(level, {
     timeRange: { start: window.from, end: window.to, granularity: window.grain, timeZone: 'ORTZ' },
     filters: [{ field: 'campaignId', operator: 'IN', value: campaignIds }],
     ...(dimension ? { groupBy: [dimension] } : {}),
     fields: [...REPORT_FIELDS],
   }))
-    for (const row of page.rows) facts.add(factRowsOf(kind, [row], context) as never);
+    for (const row of page.rows) {
+      facts.add(factRowsOf(kind, [row], context) as never);
+      const suggested = suggestedBids && appleSuggestedBidOf(row);
+      if (suggested) suggestedBids!.set(suggested.keywordId, suggested.micros);
+    }
   await replaceFacts(
     ctx.db,
     teamId,
@@ -427,6 +455,8 @@ async function syncReport(
     },
     facts,
   );
+  if (suggestedBids)
+    await saveAppleSuggestedBids(ctx.db, teamId, api.adAccountId, campaignIds, suggestedBids);
 }
 
 /** Waits before a step is tried again after Apple stayed unavailable through the client's retries. */
@@ -455,24 +485,6 @@ async function outlastingApple<T>(ctx: JobContext, step: () => Promise<T>): Prom
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }
-}
-
-/** Runs `work` over items, `limit` at a time; the first failure stops new work and is thrown. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  let failure: unknown = null;
-  const lane = async () => {
-    while (failure === null && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failure ??= error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failure !== null) throw failure;
 }
 
 /** Apple refused the key (revoked, removed) or its access: the integration is no longer valid. */

@@ -1,6 +1,7 @@
 // The sync through the real API on a real database, against the Apple Ads sandbox ('new'
-// scenario for speed): exact numbers, idempotent re-syncs, resume after a crash, revoked
-// credentials, Apple's 429 and 500 bursts, the manual-sync cooldown and the progress socket.
+// scenario for speed): exact numbers, idempotent re-syncs, resume after a crash, impression
+// share (stored with the search term totals over its window, skipped when fresh, tolerated when
+// Apple refuses it), revoked credentials, Apple's 429 and 500 bursts, the manual-sync cooldown and the progress socket.
 import { toMetrics, type ReportLevel } from '@tapwise/apple-ads';
 import type { Sandbox } from '@tapwise/apple-ads-sandbox';
 import { ERROR_CODES, SOCKET_EVENTS, type SyncProgressEvent } from '@tapwise/contracts';
@@ -11,7 +12,14 @@ import { apiClient } from '../../platform/testing/api-client';
 import { startTestServer, type TestServer } from '../../platform/testing/test-server';
 import { listActivityLogs } from '../activity-log/activity-log.repository';
 import { adGroups, ads, campaigns, keywords } from '../ads-data/ads-entities.tables';
-import { FACT_TABLES, sumFacts, type FactKind } from '../ads-data/ads-data.repository';
+import { impressionShareFacts } from '../ads-data/impression-share.tables';
+import { impressionShareWindow } from '../ads-data/impression-share-window';
+import {
+  FACT_TABLES,
+  saveEntities,
+  sumFacts,
+  type FactKind,
+} from '../ads-data/ads-data.repository';
 import { campaignHourlyFacts } from '../ads-data/report-facts.tables';
 import { findIntegration } from '../integrations/integrations.repository';
 import { installSandboxSlack } from '../slack/slack-factories';
@@ -174,6 +182,57 @@ describe('first sync', () => {
     expect(nonZero).toBeGreaterThan(10);
   });
 
+  it("stores each keyword's suggested bid from the DAILY keyword report, kept by entity upserts", async () => {
+    const db = server.database.db;
+    const { adAccountId, timeZone } = synced.integration.adAccounts[0]!;
+    const account = sandboxReader(sandbox).forAccount(adAccountId);
+    const today = dayOf(new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date()));
+    const mine = eq(keywords.teamId, synced.teamId);
+    const stored = await db.select().from(keywords).where(mine);
+    const report = await account.reports.query('keywords', {
+      // The first sync's DAILY window: the 90 days Apple keeps, today included.
+      timeRange: {
+        start: isoOf(today - 89),
+        end: isoOf(today),
+        granularity: 'DAILY',
+        timeZone: 'ORTZ',
+      },
+      filters: [
+        {
+          field: 'campaignId',
+          operator: 'IN',
+          value: [...new Set(stored.map((keyword) => keyword.campaignId))],
+        },
+      ],
+      pagination: { offset: 0, pageSize: 5000 },
+    });
+    const apple = new Map(
+      report.rows.map((row) => {
+        const amount = row.insights?.bidRecommendation?.suggestedBidAmount;
+        const id = Number((row.metadata as Record<string, unknown>).id);
+        return [id, amount === undefined ? null : Math.round(amount * 100) * 10_000];
+      }),
+    );
+    const withSuggestion = stored.filter((keyword) => apple.get(keyword.id) != null);
+    expect(withSuggestion.length).toBeGreaterThan(0);
+    expect(withSuggestion.length).toBeLessThan(stored.length);
+    for (const keyword of stored)
+      expect(keyword.appleSuggestedBidMicros, `keyword ${keyword.id}`).toBe(
+        apple.get(keyword.id) ?? null,
+      );
+
+    // The entity sync's upsert names no suggested bid, so it keeps the stored one.
+    const [first] = withSuggestion;
+    const { appleSuggestedBidMicros, teamId: _team, ...entity } = first!;
+    await saveEntities(db, synced.teamId, 'keywords', [{ ...entity, text: 'renamed' }]);
+    const [after] = await db
+      .select()
+      .from(keywords)
+      .where(and(mine, eq(keywords.id, first!.id)));
+    expect(after).toMatchObject({ text: 'renamed', appleSuggestedBidMicros });
+    await saveEntities(db, synced.teamId, 'keywords', [entity]);
+  });
+
   it('stores the last seven days hour by hour, exactly as Apple reports them', async () => {
     const db = server.database.db;
     const { adAccountId, timeZone } = synced.integration.adAccounts[0]!;
@@ -271,6 +330,166 @@ describe('resume', () => {
     expect(resumedSteps.filter((key) => interrupted!.completedSteps.includes(key))).toEqual([]);
     expect(new Set(finished!.completedSteps).size).toBe(finished!.completedSteps.length);
     expect(await factSnapshot(synced.teamId)).toEqual(expected);
+  });
+});
+
+/** The stored impression share rows of a company, in a stable order. */
+async function storedShares(teamId: string) {
+  const rows = await server.database.db
+    .select()
+    .from(impressionShareFacts)
+    .where(eq(impressionShareFacts.teamId, teamId));
+  return rows
+    .map(({ teamId: _team, ...row }) => row)
+    .sort((a, b) =>
+      `${a.adamId}|${a.countryOrRegion}|${a.searchTerm}|${a.day}`.localeCompare(
+        `${b.adamId}|${b.countryOrRegion}|${b.searchTerm}|${b.day}`,
+      ),
+    );
+}
+
+describe('impression share', () => {
+  it("stores Apple's daily share of the account's apps over the window", async () => {
+    const { adAccountId } = synced.integration.adAccounts[0]!;
+    const adamIds = [
+      ...new Set(
+        (
+          await server.database.db
+            .select({ adamId: campaigns.adamId })
+            .from(campaigns)
+            .where(eq(campaigns.teamId, synced.teamId))
+        ).map((row) => row.adamId),
+      ),
+    ];
+    const window = impressionShareWindow(new Date());
+    const apple = await sandboxReader(sandbox)
+      .forAccount(adAccountId)
+      .insights.impressionShare({
+        timeRange: { ...window, granularity: 'DAILY' },
+        filters: [{ field: 'promotedObjectId', operator: 'IN', value: adamIds.map(String) }],
+        pagination: { pageSize: 10_000 },
+      });
+    const stored = await storedShares(synced.teamId);
+    expect(apple.rows.length).toBeGreaterThan(0);
+    expect(stored).toHaveLength(apple.rows.length);
+    const first = apple.rows[0]!;
+    expect(stored).toContainEqual({
+      adAccountId,
+      adamId: Number(first.promotedObjectId),
+      countryOrRegion: first.countryOrRegion,
+      searchTerm: first.searchTerm.toLowerCase(),
+      day: first.day,
+      lowShare: first.lowImpressionShare,
+      highShare: first.highImpressionShare,
+      rank: first.rank,
+      searchPopularity: first.searchPopularity1to5,
+    });
+    for (const row of stored) {
+      expect(row.day >= window.start && row.day <= window.end).toBe(true);
+      expect(adamIds).toContain(row.adamId);
+    }
+  });
+
+  it("keeps the apps' search term totals over the window equal to the sums of the facts", async () => {
+    const window = impressionShareWindow(new Date());
+    const query = (text: string, values: unknown[]) =>
+      server.database.sql.query<Record<string, unknown>>(text, values);
+    const order = 'ORDER BY ad_account_id, adam_id, campaign_id, search_term';
+    const { rows: totals } = await query(
+      `SELECT ad_account_id::text, adam_id::text, campaign_id::text, search_term,
+         impressions::text, taps::text, tap_installs::text, total_installs::text,
+         local_spend_micros::text
+       FROM search_term_share_totals WHERE team_id = $1 ${order}`,
+      [synced.teamId],
+    );
+    const { rows: sums } = await query(
+      `SELECT ad_account_id::text, adam_id::text, campaign_id::text,
+         lower(search_term_text) AS search_term, sum(impressions)::text AS impressions,
+         sum(taps)::text AS taps, sum(tap_installs)::text AS tap_installs,
+         sum(total_installs)::text AS total_installs,
+         sum(local_spend_micros)::text AS local_spend_micros
+       FROM search_term_report_facts
+       WHERE team_id = $1 AND grain = 'DAILY' AND date BETWEEN $2 AND $3
+         AND search_term_text <> ''
+       GROUP BY ad_account_id, adam_id, campaign_id, lower(search_term_text) ${order}`,
+      [synced.teamId, window.start, window.end],
+    );
+    expect(sums.length).toBeGreaterThan(0);
+    expect(totals).toEqual(sums);
+  });
+
+  it('is skipped by an incremental sync when the newest stored day is the last of the window', async () => {
+    const db = server.database.db;
+    // A marker Apple would never send: an incremental sync that asked again would replace it.
+    await db
+      .update(impressionShareFacts)
+      .set({ rank: 99 })
+      .where(eq(impressionShareFacts.teamId, synced.teamId));
+    const { syncId } = await startSync(
+      server.context,
+      synced.teamId,
+      synced.integration.id,
+      'DAILY',
+    );
+    const run = await waitForSync(server, synced.teamId, syncId);
+    expect(run.status).toBe('DONE');
+    expect(run.completedSteps.filter((key) => key.startsWith('impression-share:'))).toHaveLength(1);
+    expect((await storedShares(synced.teamId)).every((row) => row.rank === 99)).toBe(true);
+    // A first sync always asks again.
+    const again = await startSync(server.context, synced.teamId, synced.integration.id, 'FIRST');
+    expect((await waitForSync(server, synced.teamId, again.syncId)).status).toBe('DONE');
+    expect((await storedShares(synced.teamId)).some((row) => row.rank === 99)).toBe(false);
+  });
+
+  it('is not asked again by a sync resumed after the step', async () => {
+    const expected = await storedShares(synced.teamId);
+    const ctx = handContext();
+    const { syncId } = await startSync(ctx, synced.teamId, synced.integration.id, 'FIRST');
+    await expect(
+      runSync(ctx, synced.teamId, syncId, {
+        afterStep: (key) => {
+          if (key.startsWith('impression-share:')) throw new Error('worker killed');
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    await server.database.db
+      .delete(impressionShareFacts)
+      .where(eq(impressionShareFacts.teamId, synced.teamId));
+    const resumedSteps: string[] = [];
+    await runSync(ctx, synced.teamId, syncId, { afterStep: (key) => void resumedSteps.push(key) });
+    expect((await findSyncRun(server.database.db, synced.teamId, syncId))?.status).toBe('DONE');
+    expect(resumedSteps.some((key) => key.startsWith('impression-share:'))).toBe(false);
+    // Rows deleted after the checkpoint stay deleted: the resumed sync did not read them again.
+    expect(await storedShares(synced.teamId)).toEqual([]);
+    const refill = await startSync(ctx, synced.teamId, synced.integration.id, 'FIRST');
+    await runSync(ctx, synced.teamId, refill.syncId);
+    expect(await storedShares(synced.teamId)).toEqual(expected);
+  });
+
+  it('stores nothing for an account Apple refuses (400) and lets the sync succeed', async () => {
+    const company = await connectSandboxCompany(server, sandbox);
+    await waitForSync(server, company.teamId, company.syncId);
+    expect((await storedShares(company.teamId)).length).toBeGreaterThan(0);
+    const ctx = handContext();
+    const infos: unknown[] = [];
+    ctx.logger = Object.assign(Object.create(ctx.logger) as JobContext['logger'], {
+      info: (...args: unknown[]) => void infos.push(args),
+    });
+    const { syncId } = await startSync(ctx, company.teamId, company.integration.id, 'FIRST');
+    await runSync(ctx, company.teamId, syncId, {
+      // An app the account does not promote: the sandbox answers 400 INVALID_VALUE, as Apple
+      // does for an account without recent delivery.
+      afterStep: async (key) => {
+        if (key.startsWith('entities:'))
+          await server.database.db
+            .update(campaigns)
+            .set({ adamId: 1 })
+            .where(eq(campaigns.teamId, company.teamId));
+      },
+    });
+    expect((await findSyncRun(server.database.db, company.teamId, syncId))?.status).toBe('DONE');
+    expect(await storedShares(company.teamId)).toEqual([]);
+    expect(JSON.stringify(infos)).toContain('no impression share');
   });
 });
 

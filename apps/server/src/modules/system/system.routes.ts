@@ -18,6 +18,15 @@ export function clientConfig(config: Config): ClientConfig {
     appVersion: APP_VERSION,
     betaSignupUrl: config.betaSignupUrl,
     appleAdsCustomUrls: config.appleAdsSandboxOrigins.length > 0,
+    billing:
+      config.billing.mode === 'off'
+        ? null
+        : {
+            provider: 'chargebee',
+            site: config.billing.site!,
+            publishableKey: config.billing.publishableKey ?? '',
+            jsUrl: config.billing.jsUrl,
+          },
   };
 }
 

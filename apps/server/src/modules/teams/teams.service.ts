@@ -26,6 +26,7 @@ import {
   listMembers,
   updateMembership,
 } from './teams.repository';
+import { tickChecklist } from '../onboarding/onboarding.service';
 
 type Caller = AuthContext & { teamId: string };
 
@@ -97,6 +98,7 @@ export async function inviteMember(
     featureName: 'Team Management',
     featurePath: '/team-management',
   });
+  await tickChecklist(ctx.db, caller, 'addMember');
   return { membership, user };
 }
 

@@ -18,6 +18,8 @@ export const teams = pgTable('teams', {
   /** Staff can disable a whole company; its members then answer 401 code 22. */
   isDisabled: boolean('is_disabled').notNull().default(false),
   dataRetentionDays: integer('data_retention_days').notNull().default(365),
+  /** Days the company's activity log is kept; null: the installation's default. */
+  logRetentionDays: integer('log_retention_days'),
   /** The spec's global currency: totals across currencies are converted into it. */
   reportingCurrency: text('reporting_currency').notNull().default(DEFAULT_REPORTING_CURRENCY),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),

@@ -10,7 +10,11 @@ function columnsOf(table: PgTable) {
   return Object.entries(getTableColumns(table)) as [string, PgColumn][];
 }
 
-/** Inserts rows, replacing the non-key columns of rows whose primary key exists already. */
+/**
+ * Inserts rows, replacing the non-key columns the rows name of rows whose primary key exists
+ * already: a column no row names keeps its stored value (another writer owns it, such as the
+ * keyword's suggested bid the report sync stores).
+ */
 export async function upsertRows<T extends PgTable>(
   db: Database,
   table: T,
@@ -20,9 +24,11 @@ export async function upsertRows<T extends PgTable>(
   const config = getTableConfig(table);
   const keyColumns = config.primaryKeys[0]?.columns ?? config.columns.filter((c) => c.primary);
   const keyNames = new Set(keyColumns.map((column) => column.name));
+  const named = new Set(rows.flatMap((row) => Object.keys(row)));
   const set: Record<string, SQL> = {};
   for (const [key, column] of columnsOf(table))
-    if (!keyNames.has(column.name)) set[key] = sql.raw(`excluded."${column.name}"`);
+    if (!keyNames.has(column.name) && named.has(key))
+      set[key] = sql.raw(`excluded."${column.name}"`);
   const chunkSize = Math.max(1, Math.floor(MAX_PARAMETERS / config.columns.length));
   for (let start = 0; start < rows.length; start += chunkSize) {
     await db

@@ -4,6 +4,7 @@
 // the server's thread only posts statements and receives their rows; PGlite's single connection
 // still runs one statement (or one transaction) at a time, as before.
 import { Worker } from 'node:worker_threads';
+import { pgliteWasmModules } from './pglite-wasm';
 
 /** PGlite's query options that cross the thread (parsers and blobs are translated). */
 export interface ThreadQueryOptions {
@@ -73,7 +74,7 @@ export class PgliteThread implements ThreadQueries {
   /** Starts the thread and opens the database in `dataDir` (in memory without one). */
   static async open(dataDir: string | undefined): Promise<PgliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, ...(await pgliteWasmModules()) },
     });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (message: { ready: boolean; error?: WireError }) =>

@@ -29,7 +29,9 @@ function queryOptions(options) {
 }
 
 async function main() {
-  const client = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+  // The modules come compiled from the parent (pglite-wasm.ts); no dataDir: in memory.
+  const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData;
+  const client = new PGlite({ dataDir, pgliteWasmModule, initdbWasmModule });
   await client.waitReady;
   const on = (message) => (message.tx ? transactions.get(message.tx).tx : client);
 

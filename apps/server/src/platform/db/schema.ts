@@ -22,3 +22,8 @@ export * from '../../modules/goals/goals.tables';
 export * from '../../modules/scheduled-reports/scheduled-reports.tables';
 export * from '../../modules/slack/slack.tables';
 export * from '../../modules/exports/exports.tables';
+export * from '../../modules/scripted-rules/custom-functions.tables';
+export * from '../../modules/ads-data/impression-share.tables';
+export * from '../../modules/strategies/strategies.tables';
+export * from '../../modules/billing/billing.tables';
+export * from '../../modules/onboarding/onboarding.tables';

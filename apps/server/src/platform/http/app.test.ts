@@ -53,6 +53,8 @@ describe('HTTP surface', () => {
       betaSignupUrl: '/login',
       // No sandbox configured: integrations call Apple only.
       appleAdsCustomUrls: false,
+      // Billing is off by default (docs/billing.md).
+      billing: null,
     });
   });
 
@@ -70,6 +72,42 @@ describe('HTTP surface', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-ratelimit-limit')).toBe('600');
+  });
+
+  it('lets the browser reach the billing provider only while billing is on', async () => {
+    const policyOf = async (url: string) =>
+      Object.fromEntries(
+        (await fetch(`${url}/login`)).headers
+          .get('content-security-policy')!
+          .split(';')
+          .map((directive) => {
+            const [name, ...sources] = directive.trim().split(' ');
+            return [name, sources.join(' ')];
+          }),
+      );
+    expect(await policyOf(server.url)).toMatchObject({
+      'script-src': "'self'",
+      'frame-src': "'self'",
+      'connect-src': "'self' ws: wss:",
+    });
+    const billing = await startTestServer({
+      WEB_DIST_DIR: webDist,
+      BILLING: 'chargebee',
+      CHARGEBEE_SITE: 'tapwise-test',
+      CHARGEBEE_API_KEY: 'test_key',
+      CHARGEBEE_WEBHOOK_USERNAME: 'chargebee',
+      CHARGEBEE_WEBHOOK_PASSWORD: 'webhook-password-0123456789',
+    });
+    try {
+      const provider = 'https://js.chargebee.com https://tapwise-test.chargebee.com';
+      expect(await policyOf(billing.url)).toMatchObject({
+        'script-src': `'self' ${provider}`,
+        'frame-src': `'self' ${provider}`,
+        'connect-src': `'self' ws: wss: ${provider}`,
+      });
+    } finally {
+      await billing.close();
+    }
   });
 
   it('serves the app for any page path and 404s for missing files and API paths', async () => {

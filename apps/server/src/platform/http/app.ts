@@ -6,6 +6,7 @@ import { CORRELATION_HEADER } from '@tapwise/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { buildGraphQLSchema } from '../../modules/graphql-schema';
 import type { AppContext } from '../../modules/app-context';
+import { assertEntitlements } from '../../modules/billing/entitlements';
 import { restApi } from '../../modules/rest-api';
 import { registerSystemRoutes, type Readiness } from '../../modules/system/system.routes';
 import type { Config } from '../config';
@@ -28,6 +29,13 @@ export interface AppDependencies {
 
 const CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
+/** The provider's origins the browser talks to while billing is on: Chargebee.js's and the API's. */
+export function billingSources(billing: Config['billing']): string[] {
+  if (billing.mode === 'off') return [];
+  const api = billing.apiUrl ?? (billing.site ? `https://${billing.site}.chargebee.com` : null);
+  return [...new Set([new URL(billing.jsUrl).origin, ...(api ? [new URL(api).origin] : [])])];
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, logger, db, readiness, context, authenticate } = deps;
   const app = Fastify({
@@ -42,7 +50,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   enforceDeclaredAccess(app);
-  guardRoutes(app, authenticate);
+  guardRoutes(app, authenticate, (auth, declaration, request) =>
+    assertEntitlements(context, auth, declaration, request),
+  );
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
@@ -54,12 +64,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Billing on: Chargebee.js (or the simulator's stand-in) loads from the provider, frames
+        // its card fields there and posts cards there, never to Tapwise (docs/billing.md).
+        scriptSrc: ["'self'", ...billingSources(config.billing)],
+        frameSrc: ["'self'", ...billingSources(config.billing)],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...billingSources(config.billing)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -1,15 +1,20 @@
 // Closed by default: every HTTP route must say who may call it. A route registered without
 // `config.access` stops the server at start-up, so a forgotten guard can never ship. The check
 // itself runs before the handler, after the caller is established from the session.
-import type { Access } from '@tapwise/contracts';
+import type { Access, EnterpriseFeature } from '@tapwise/contracts';
 import type { FastifyInstance } from 'fastify';
 import { assertAccess, type AuthContext, type Authenticator } from '../auth/auth-context';
+import type { AccessDeclaration } from '../graphql/access-guard';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** Accept an authentic but expired token of a live session (token renewal, sign-out). */
     allowExpiredToken?: boolean;
+    /** The enterprise feature the route belongs to (as `access(…, { feature })` in GraphQL). */
+    feature?: EnterpriseFeature;
+    /** Whether a cancelled subscription refuses the route (as `access(…, { tenant })`). */
+    tenant?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -42,11 +47,22 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Checks the company's plan and subscription state for a declared route (once authorised). */
+export type RouteEntitlementGuard = (
+  auth: AuthContext | null,
+  declaration: AccessDeclaration,
+  request: object,
+) => Promise<void>;
+
 /** Establishes request.auth and refuses callers the route's access does not admit. */
-export function guardRoutes(app: FastifyInstance, authenticate: Authenticator): void {
+export function guardRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticator,
+  entitlements?: RouteEntitlementGuard,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
-    const { access, allowExpiredToken } = request.routeOptions.config;
+    const { access, allowExpiredToken, feature, tenant } = request.routeOptions.config;
     if (!access || access === 'public') return;
     request.auth = await authenticate({
       authorization: header(request.headers.authorization),
@@ -54,5 +70,16 @@ export function guardRoutes(app: FastifyInstance, authenticate: Authenticator): 
       allowExpiredToken: allowExpiredToken ?? false,
     });
     assertAccess(request.auth, access);
+    if (entitlements) {
+      await entitlements(
+        request.auth,
+        {
+          access,
+          ...(feature ? { feature } : {}),
+          ...(tenant !== undefined ? { tenant } : {}),
+        },
+        request,
+      );
+    }
   });
 }

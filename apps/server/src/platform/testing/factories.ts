@@ -51,3 +51,17 @@ export async function addMembership(
 ) {
   return insertMembership(db, { teamId, userId, role });
 }
+
+/** A verified user who belongs to no company yet (profile completion still to do). */
+export async function createUserWithoutCompany(db: Database) {
+  const user = await insertUser(db, {
+    email: `newcomer-${randomUUID().slice(0, 8)}@acme.test`,
+    passwordHash: await passwordHash,
+    firstName: '',
+    lastName: '',
+    phone: '',
+    jobTitle: '',
+    emailVerifiedAt: new Date(),
+  });
+  return { user, email: user.email, password: FACTORY_PASSWORD };
+}

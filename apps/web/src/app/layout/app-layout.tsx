@@ -6,7 +6,13 @@ import { Outlet, useLocation } from 'react-router';
 import { sessionCredentials } from '../../features/auth/session/session-api';
 import { useSession } from '../../features/auth/session/use-session';
 import { useSessionChangeRenewal } from '../../features/auth/session/use-session-change';
+import { isLockedOut, useBillingStatus } from '../../features/billing/billing-status';
+import {
+  EnterpriseUpgradeDialog,
+  useEntitlementErrors,
+} from '../../features/billing/enterprise-upgrade';
 import { InvalidIntegrationBanner } from '../../features/integrations/invalid-integration-banner';
+import { GuidedTour } from '../../features/onboarding/guided-tour';
 import { SyncStatusProvider } from '../../features/sync/sync-status';
 import { useRealtimeConnection } from '../../shared/realtime/realtime-connection';
 import { findPageRoute } from '../route-table';
@@ -19,13 +25,20 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [navbarOpened, navbar] = useDisclosure(false);
   const session = useSession();
-  const chrome = findPageRoute(pathname)?.chrome ?? { topBar: false, sidebar: false };
+  const { status: billing } = useBillingStatus();
+  const pageChrome = findPageRoute(pathname)?.chrome ?? { topBar: false, sidebar: false };
+  // No sidebar while the plan is cancelled (spec 1 §2): nothing behind it would open.
+  const chrome = {
+    ...pageChrome,
+    sidebar: pageChrome.sidebar && !isLockedOut(session, billing),
+  };
   const teamId = session?.claims.TeamID ?? null;
   useRealtimeConnection(
     session ? `${session.claims.UserId}:${session.sessId}:${teamId}` : null,
     sessionCredentials,
   );
   useSessionChangeRenewal();
+  useEntitlementErrors();
 
   return (
     <SyncStatusProvider teamId={teamId}>
@@ -45,12 +58,13 @@ export function AppLayout() {
               navbarOpened={navbarOpened}
               onToggleNavbar={navbar.toggle}
               showBurger={chrome.sidebar}
+              billing={billing}
             />
           </AppShell.Header>
         )}
         {chrome.sidebar && (
           <AppShell.Navbar>
-            <Sidebar session={session} onNavigate={navbar.close} />
+            <Sidebar session={session} features={billing.features} onNavigate={navbar.close} />
           </AppShell.Navbar>
         )}
         <AppShell.Main>
@@ -59,6 +73,8 @@ export function AppLayout() {
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
+          {session && <GuidedTour />}
+          <EnterpriseUpgradeDialog />
         </AppShell.Main>
       </AppShell>
     </SyncStatusProvider>

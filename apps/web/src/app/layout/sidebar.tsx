@@ -3,6 +3,7 @@ import {
   IconAdjustmentsDollar,
   IconBuilding,
   IconChartHistogram,
+  IconCrown,
   IconLayoutDashboard,
   IconLock,
   IconRobot,
@@ -14,10 +15,12 @@ import {
   IconUsersGroup,
   IconWand,
 } from '@tabler/icons-react';
+import { ENTERPRISE_FEATURES, type EnterpriseFeature } from '@tapwise/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router';
 import { canOpen } from '../../features/auth/session/session-access';
+import { openEnterpriseUpgrade } from '../../features/billing/enterprise-upgrade';
 import type { Session } from '../../features/auth/session/session-store';
 import { sidebarItems } from '../roles';
 import { PermissionPopup } from './permission-popup';
@@ -36,8 +39,20 @@ const ICONS: Record<string, typeof IconLayoutDashboard> = {
   saPanel: IconShieldCheck,
 };
 
-/** The sidebar of the session's role; items it lacks permission for are greyed (spec 1 §6). */
-export function Sidebar({ session, onNavigate }: { session: Session | null; onNavigate(): void }) {
+/**
+ * The sidebar of the session's role; items it lacks permission for are greyed (spec 1 §6), and so
+ * are enterprise features outside the company's plan, which offer the upgrade dialog instead.
+ */
+export function Sidebar({
+  session,
+  features = ENTERPRISE_FEATURES,
+  onNavigate,
+}: {
+  session: Session | null;
+  /** The enterprise features the company's plan includes (all of them while billing is off). */
+  features?: readonly EnterpriseFeature[];
+  onNavigate(): void;
+}) {
   const { t } = useTranslation();
   const [lockedPage, setLockedPage] = useState<string | null>(null);
   return (
@@ -50,19 +65,26 @@ export function Sidebar({ session, onNavigate }: { session: Session | null; onNa
         {sidebarItems(session?.claims.Role ?? undefined).map((item) => {
           const Icon = ICONS[item.key] ?? IconLayoutDashboard;
           const label = t(`nav.${item.key}`);
-          if (item.area && !canOpen(session, item.area)) {
+          const outsidePlan = item.feature !== undefined && !features.includes(item.feature);
+          if (outsidePlan || (item.area && !canOpen(session, item.area))) {
             return (
               <NavLink
                 key={item.key}
                 component="button"
                 label={label}
                 leftSection={<Icon size={20} stroke={1.6} />}
-                rightSection={<IconLock size={14} aria-hidden />}
+                rightSection={
+                  outsidePlan ? (
+                    <IconCrown size={14} aria-hidden />
+                  ) : (
+                    <IconLock size={14} aria-hidden />
+                  )
+                }
                 c="dimmed"
                 opacity={0.6}
                 aria-disabled
-                data-locked
-                onClick={() => setLockedPage(label)}
+                data-locked={outsidePlan ? 'plan' : 'permission'}
+                onClick={() => (outsidePlan ? openEnterpriseUpgrade() : setLockedPage(label))}
               />
             );
           }

@@ -98,6 +98,7 @@ export function adsManagerServer(answers: Record<string, Answer>) {
     adsManagerSeries: () => [],
     fetchCustomView: () => [],
     fetchTablePresets: () => [],
+    getAllStrategies: () => [],
     ...answers,
   });
 }

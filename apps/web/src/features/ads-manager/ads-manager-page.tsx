@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { SeriesSettings } from '../../shared/charts/series-controls';
 import { SeriesChartPanel } from '../../shared/charts/series-panel';
 import { resolveChoice } from '../../shared/period/period';
@@ -25,6 +26,7 @@ import { PanelFailure } from '../../shared/ui/panel';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { CreateCampaignMenu } from '../campaign-creation/create-campaign-menu';
 import { GoalPicker } from '../goals/goal-picker';
+import { StrategiesTab, useAppStrategies } from '../strategies/strategies-tab';
 import { WriteAccessProvider } from './actions';
 import { adsManagerApi, adsManagerKeys } from './ads-manager-api';
 import { DrillBreadcrumbs } from './breadcrumbs';
@@ -36,7 +38,14 @@ import { useAdsManagerState } from './use-ads-manager-state';
 import type { ReportQueryBase } from './use-report';
 import { useScopeNames } from './use-scope-names';
 import { useTabSettings } from './use-tab-settings';
-import { VISIBLE_TABS, type AdsManagerState, type DrillScope } from './url-state';
+import {
+  STRATEGIES_TAB,
+  VISIBLE_TABS,
+  readState,
+  writeState,
+  type AdsManagerState,
+  type DrillScope,
+} from './url-state';
 import { ViewsMenu } from './views-menu';
 
 const MINUTE_MS = 60_000;
@@ -71,18 +80,35 @@ export default function AdsManagerPage() {
   const { t } = useTranslation();
   const page = useAdsManagerState();
   const { apps, names } = useScopeNames(page.state.scope);
+  const [params, setParams] = useSearchParams();
+  const strategies = useAppStrategies(page.state.scope.adamId ?? null);
+  const hasStrategies = (strategies.data?.length ?? 0) > 0;
+  const onStrategies = hasStrategies && params.get('tab') === STRATEGIES_TAB;
   return (
     <WriteAccessProvider>
       <OverviewDates>
         <PageFrame title={t('pages.adsManager.title')} actions={<CreateCampaignMenu />}>
           <Tabs
-            value={page.state.tab}
+            value={onStrategies ? STRATEGIES_TAB : page.state.tab}
             onChange={(value) => {
+              if (value === STRATEGIES_TAB) {
+                setParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('tab', STRATEGIES_TAB);
+                  return next;
+                });
+                return;
+              }
               const tab = VISIBLE_TABS.find((entry) => entry === value);
               if (tab) page.openTab(tab);
             }}
           >
             <Tabs.List aria-label={t('adsManager.tabs.label')} data-testid="level-tabs">
+              {hasStrategies && (
+                <Tabs.Tab value={STRATEGIES_TAB} data-testid="tab-strategies">
+                  {t('adsManager.tabs.strategies')}
+                </Tabs.Tab>
+              )}
               {VISIBLE_TABS.map((tab) => (
                 <Tabs.Tab key={tab} value={tab} data-testid={`tab-${tab}`}>
                   {t(`adsManager.tabs.${tab}`)}
@@ -94,12 +120,40 @@ export default function AdsManagerPage() {
             <Skeleton height={320} aria-label={t('common.loading')} />
           ) : apps.isError ? (
             <PanelFailure onRetry={() => void apps.refetch()} />
+          ) : onStrategies ? (
+            <StrategiesContent page={page} />
           ) : (
             <AdsManagerContent page={page} names={names} />
           )}
         </PageFrame>
       </OverviewDates>
     </WriteAccessProvider>
+  );
+}
+
+/** The Strategies tab over the page's period, for the app in view. */
+function StrategiesContent(props: { page: ReturnType<typeof useAdsManagerState> }) {
+  const { state } = props.page;
+  const [, setParams] = useSearchParams();
+  const now = new Date(useNow(MINUTE_MS));
+  const resolved = resolveChoice(state.period, now);
+  // The report state's own writer would name a report tab: the period changes, the tab stays.
+  const setPeriod = (period: AdsManagerState['period']) =>
+    setParams((current) => {
+      const next = writeState({ ...readState(current), period, page: 1 });
+      next.set('tab', STRATEGIES_TAB);
+      return next;
+    });
+  return (
+    <Stack gap="md">
+      <PeriodPicker
+        period={state.period}
+        range={resolved.currdate}
+        now={now}
+        onChange={setPeriod}
+      />
+      <StrategiesTab adamId={state.scope.adamId ?? null} period={resolved.currdate} />
+    </Stack>
   );
 }
 

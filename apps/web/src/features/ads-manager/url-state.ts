@@ -20,8 +20,12 @@ import {
 } from '@tapwise/contracts';
 import { DEFAULT_PERIOD, type PeriodChoice } from '../../shared/period/period';
 
-/** Strategies shows only once strategies exist; Tapwise has none yet. */
-export const VISIBLE_TABS = ADS_MANAGER_TABS.filter((tab) => tab !== 'strategies');
+/**
+ * The report tabs. Strategies lists strategies, not report rows: the page shows it (first, as
+ * the spec orders the tabs) only when the app in view has strategies, with `tab=strategies`.
+ */
+export const STRATEGIES_TAB = 'strategies' satisfies AdsManagerTab;
+export const VISIBLE_TABS = ADS_MANAGER_TABS.filter((tab) => tab !== STRATEGIES_TAB);
 export type VisibleTab = Exclude<AdsManagerTab, 'strategies'>;
 
 /** The drill-down: each level narrows the one below (Accounts › App › Campaign › Ad group). */

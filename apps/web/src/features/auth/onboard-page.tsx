@@ -3,7 +3,8 @@
 import { Button } from '@mantine/core';
 import { profileInput } from '@tapwise/contracts';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { serverFieldErrors } from '../../shared/api/api-error';
 import { useSchemaForm } from '../../shared/forms/use-schema-form';
 import { useSubmission } from '../../shared/forms/use-submission';
@@ -16,9 +17,8 @@ import { isOnboarded } from './session/session-access';
 import type { Session } from './session/session-store';
 import { useSession } from './session/use-session';
 
-function ProfileForm({ session }: { session: Session }) {
+function ProfileForm({ session, onCompleted }: { session: Session; onCompleted(): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { claims } = session;
   const form = useSchemaForm(profileInput, {
     firstName: claims.FirstName ?? '',
@@ -31,8 +31,12 @@ function ProfileForm({ session }: { session: Session }) {
 
   const submit = form.onSubmit((profile) =>
     send(
-      async () =>
-        void navigate(enterApp(await authApi.completeProfile(profile)), { replace: true }),
+      // A new company's admin chooses how to start (connect Apple Ads or look around first).
+      async () => {
+        const response = await authApi.completeProfile(profile);
+        onCompleted();
+        enterApp(response);
+      },
       (error) => {
         form.setErrors(serverFieldErrors(error));
         return 'errors.updateFailed';
@@ -54,11 +58,14 @@ function ProfileForm({ session }: { session: Session }) {
 
 export default function OnboardPage() {
   const session = useSession();
+  // Set as the profile is saved: the new session then leads to the onboarding fork.
+  const [completed, setCompleted] = useState(false);
   if (!session) return <Navigate to="/login" replace />;
-  if (isOnboarded(session)) return <Navigate to="/overview" replace />;
+  if (isOnboarded(session))
+    return <Navigate to={completed ? '/onboard-fork' : '/overview'} replace />;
   return (
     <AuthLayout wide>
-      <ProfileForm session={session} />
+      <ProfileForm session={session} onCompleted={() => setCompleted(true)} />
     </AuthLayout>
   );
 }

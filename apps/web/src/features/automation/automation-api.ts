@@ -32,7 +32,7 @@ interface RuleResult {
   rule: AutomationRule;
 }
 
-const LOG_ENTRY_FIELDS = `id kind ruleId ruleName status trigger dryRun evaluated matched applied
+export const LOG_ENTRY_FIELDS = `id kind ruleId ruleName status trigger dryRun evaluated matched applied
   planned failed skipped reverted message at finishedAt revertedAt revertible`;
 const CHANGE_FIELDS = `id runId adAccountId level entityId entityName campaignId campaignName
   adGroupId adGroupName matchedValues action before after status capped message appliedAt

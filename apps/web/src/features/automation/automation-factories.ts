@@ -55,6 +55,8 @@ export function buildChange(overrides: Partial<RuleChangeEntry> = {}): RuleChang
   return {
     id: 'c1',
     runId: RUN_ID,
+    ruleId: RULE_ID,
+    ruleName: 'Cut waste',
     adAccountId: APP.adAccountId,
     level: 'keyword',
     entityId: '9001',

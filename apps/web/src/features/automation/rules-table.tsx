@@ -1,16 +1,6 @@
 // The Rules tab: every rule with its target, status, enable switch, last and next run, and a menu
 // to edit, dry-run, run, read the logs of or delete it. Empty, the tab offers the templates.
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Menu,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Menu, Skeleton, Switch, Table } from '@mantine/core';
 import {
   IconDots,
   IconFlask,
@@ -23,8 +13,6 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format/format';
-import { useNow } from '../../shared/time/use-now';
 import { confirm } from '../../shared/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { EmptyPageState } from '../../shared/ui/page-frame';
@@ -38,10 +26,8 @@ import {
   statusLabel,
   translatedAutomationMessage,
 } from './automation-messages';
-import { relativeTime } from './relative-time';
+import { LastRun, NextRun } from './rule-run-times';
 import type { AutomationRule } from './rule-builder/builder-api';
-
-const MINUTE_MS = 60_000;
 
 export interface RuleCommands {
   onCreate(): void;
@@ -102,10 +88,8 @@ export function RulesTable(
 }
 
 function RuleRow(props: RuleCommands & { rule: AutomationRule; canWrite: boolean }) {
-  const { t, i18n } = useTranslation();
-  const now = useNow(MINUTE_MS);
+  const { t } = useTranslation();
   const { rule } = props;
-  const locale = i18n.resolvedLanguage ?? 'en';
   return (
     <Table.Tr data-testid="rule-row">
       <Table.Td fw={500}>{rule.name}</Table.Td>
@@ -119,33 +103,10 @@ function RuleRow(props: RuleCommands & { rule: AutomationRule; canWrite: boolean
         <EnableSwitch rule={rule} canWrite={props.canWrite} />
       </Table.Td>
       <Table.Td>
-        {rule.lastRunAt ? (
-          <Stack gap={2}>
-            <Text size="sm" title={formatDateTime(rule.lastRunAt)}>
-              {relativeTime(rule.lastRunAt, now, locale)}
-            </Text>
-            {rule.lastRunStatus && (
-              <Text size="xs" c={statusColor(rule.lastRunStatus)}>
-                {statusLabel(rule.lastRunStatus)}
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('automation.list.never')}
-          </Text>
-        )}
+        <LastRun rule={rule} />
       </Table.Td>
       <Table.Td>
-        {rule.nextRunAt ? (
-          <Text size="sm" title={formatDateTime(rule.nextRunAt)}>
-            {relativeTime(rule.nextRunAt, now, locale)}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('automation.list.notScheduled')}
-          </Text>
-        )}
+        <NextRun rule={rule} />
       </Table.Td>
       <Table.Td>
         <RuleMenu {...props} />

@@ -99,7 +99,7 @@ function MatchedValues({ change, currency }: { change: RuleChangeEntry; currency
   );
 }
 
-function changeStatusColor(status: RuleChangeEntry['status']): string {
+export function changeStatusColor(status: RuleChangeEntry['status']): string {
   if (status === 'APPLIED') return 'teal';
   if (status === 'FAILED') return 'red';
   if (status === 'PLANNED' || status === 'PENDING') return 'blue';

@@ -1,6 +1,6 @@
 // GraphQL operations of staff administration (docs/api/accounts.md); the server allows them to
 // super admins only (staff.* permissions).
-import type { InviteStatus, Role, SessionResponse } from '@tapwise/contracts';
+import type { InviteStatus, QueuedTaskState, Role, SessionResponse } from '@tapwise/contracts';
 import { graphqlRequest } from '../../shared/api/graphql';
 
 export interface StaffUserTeam {
@@ -32,6 +32,40 @@ export interface StaffCompany {
   createdAt: string;
   trialEndsAt: string | null;
   lastSignInAt: string | null;
+  dataRetentionDays: number;
+  /** null: the installation's default period. */
+  logRetentionDays: number | null;
+}
+
+/** Mock data of a company (docs/staff-tools.md): the demo sandbox integration. */
+export interface MockData {
+  present: boolean;
+  /** Its first sync, 0–100. */
+  progress: number;
+  deleting: boolean;
+  /** A real Apple Ads integration exists: mock data cannot be added. */
+  realIntegration: boolean;
+}
+
+export interface QueuedTaskGroup {
+  category: string;
+  teamId: string | null;
+  counts: Record<QueuedTaskState, number>;
+}
+
+export interface QueuedTask {
+  taskId: string;
+  category: string;
+  teamId: string | null;
+  status: QueuedTaskState;
+  retryCount: number;
+  createdOn: string;
+}
+
+export interface LogRetention {
+  days: number | null;
+  effectiveDays: number;
+  defaultDays: number;
 }
 
 export interface LoginActivity {
@@ -47,6 +81,7 @@ export interface ActivityLogEntry {
   company: string | null;
   logType: string;
   message: string;
+  watched: boolean;
   createdAt: string;
 }
 
@@ -67,7 +102,10 @@ export interface ActivityLogFilter {
   limit?: number;
 }
 
-const COMPANY_FIELDS = 'id name isDisabled memberCount createdAt trialEndsAt lastSignInAt';
+const COMPANY_FIELDS =
+  'id name isDisabled memberCount createdAt trialEndsAt lastSignInAt dataRetentionDays logRetentionDays';
+const MOCK_DATA_FIELDS = 'present progress deleting realIntegration';
+const RETENTION_FIELDS = 'days effectiveDays defaultDays';
 const LIST_LIMIT = 500;
 
 export const staffApi = {
@@ -145,7 +183,7 @@ export const staffApi = {
       await graphqlRequest<{ getActivityLogs: ActivityLogEntry[] }>(
         `query Logs($teamId: ID, $logType: String, $search: String, $limit: Int) {
           getActivityLogs(teamId: $teamId, logType: $logType, search: $search, limit: $limit) {
-            logId company logType message createdAt
+            logId company logType message watched createdAt
           }
         }`,
         { ...filter },
@@ -158,4 +196,80 @@ export const staffApi = {
         { limit: LIST_LIMIT },
       )
     ).mailOutbox,
+  changeActivityWatched: (logId: string, watched: boolean) =>
+    graphqlRequest(
+      `mutation Watch($logId: ID!, $watched: Boolean!) {
+        changeActivityWatched(logId: $logId, watched: $watched) { logId watched }
+      }`,
+      { logId, watched },
+    ),
+  deleteActivityLog: (logId: string) =>
+    graphqlRequest('mutation DeleteLog($logId: ID!) { deleteActivityLog(logId: $logId) }', {
+      logId,
+    }),
+  saveSamActivity: (teamId: string, message: string) =>
+    graphqlRequest(
+      `mutation Note($teamId: ID!, $message: String!) {
+        saveSamActivity(teamId: $teamId, message: $message) { logId }
+      }`,
+      { teamId, message },
+    ),
+  mockData: async (teamId: string) =>
+    (
+      await graphqlRequest<{ getMockData: MockData }>(
+        `query Mock($teamId: ID!) { getMockData(teamId: $teamId) { ${MOCK_DATA_FIELDS} } }`,
+        { teamId },
+      )
+    ).getMockData,
+  addMockData: async (teamId: string) =>
+    (
+      await graphqlRequest<{ addMockData: MockData }>(
+        `mutation AddMock($teamId: ID!) { addMockData(teamId: $teamId) { ${MOCK_DATA_FIELDS} } }`,
+        { teamId },
+      )
+    ).addMockData,
+  removeMockData: async (teamId: string) =>
+    (
+      await graphqlRequest<{ removeMockData: MockData }>(
+        `mutation RemoveMock($teamId: ID!) { removeMockData(teamId: $teamId) { ${MOCK_DATA_FIELDS} } }`,
+        { teamId },
+      )
+    ).removeMockData,
+  queuedTasks: async (teamId?: string) =>
+    (
+      await graphqlRequest<{ getQueuedTasks: { groups: QueuedTaskGroup[]; tasks: QueuedTask[] } }>(
+        `query Tasks($teamId: ID) {
+          getQueuedTasks(teamId: $teamId) {
+            groups { category teamId counts { created retry active completed cancelled failed } }
+            tasks { taskId category teamId status retryCount createdOn }
+          }
+        }`,
+        { teamId },
+      )
+    ).getQueuedTasks,
+  deleteQueuedTask: (taskId: string) =>
+    graphqlRequest('mutation DeleteTask($taskId: ID!) { deleteQueuedTask(taskId: $taskId) }', {
+      taskId,
+    }),
+  logRetention: async (teamId: string) =>
+    (
+      await graphqlRequest<{ getLogRetentionPeriod: LogRetention }>(
+        `query Retention($teamId: ID!) { getLogRetentionPeriod(teamId: $teamId) { ${RETENTION_FIELDS} } }`,
+        { teamId },
+      )
+    ).getLogRetentionPeriod,
+  changeLogRetention: (teamId: string, days: number | null) =>
+    graphqlRequest(
+      `mutation SetRetention($teamId: ID!, $days: Int) {
+        changeLogRetentionPeriod(teamId: $teamId, days: $days) { ${RETENTION_FIELDS} }
+      }`,
+      { teamId, days },
+    ),
+  changeDataRetention: (teamId: string, days: number) =>
+    graphqlRequest(
+      `mutation SetData($teamId: ID!, $days: Int!) {
+        changeDataRetention(teamId: $teamId, days: $days) { id dataRetentionDays }
+      }`,
+      { teamId, days },
+    ),
 };

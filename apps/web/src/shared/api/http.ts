@@ -142,6 +142,18 @@ export async function sendRequest(path: string, init: RequestOptions = {}): Prom
 }
 
 /** Shows what every screen shows for this failure, then throws it for the caller. */
+/** Told of every refused call before the caller sees it (billing opens its upgrade dialog). */
+export type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/** Listens to every refused REST and GraphQL call; answers the function that stops it. */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
 export function raiseApiError(
   status: number,
   body: ApiErrorBody | undefined,
@@ -153,7 +165,9 @@ export function raiseApiError(
   if (status === 413 || body?.code === ERROR_CODES.PAYLOAD_TOO_LARGE) {
     notifyError(i18next.t('errors.payloadTooLarge'));
   }
-  throw new ApiError(status, body);
+  const error = new ApiError(status, body);
+  for (const listener of errorListeners) listener(error);
+  throw error;
 }
 
 export async function apiFetch<Result>(path: string, init: RequestOptions = {}): Promise<Result> {

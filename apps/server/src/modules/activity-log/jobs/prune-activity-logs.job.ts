@@ -1,10 +1,9 @@
-// Deletes activity-log entries past the retention period, once a day.
+// Deletes activity-log entries past their company's retention period, once a day: the company's
+// own period (teams.log_retention_days, set by staff) or the installation's default.
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import type { JobContext } from '../../job-context';
-import { deleteActivityLogsOlderThan } from '../activity-log.repository';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { deleteExpiredActivityLogs } from '../activity-log.repository';
 
 export const pruneActivityLogsJob = defineJob({
   name: 'activity-log.prune',
@@ -12,8 +11,7 @@ export const pruneActivityLogsJob = defineJob({
   cron: '17 3 * * *',
   async handle(payload, { db, config, logger }: JobContext) {
     const now = payload.now ? new Date(payload.now) : new Date();
-    const cutoff = new Date(now.getTime() - config.activityLogRetentionDays * DAY_MS);
-    const deleted = await deleteActivityLogsOlderThan(db, cutoff);
-    logger.info({ deleted, cutoff }, 'pruned activity logs');
+    const deleted = await deleteExpiredActivityLogs(db, now, config.activityLogRetentionDays);
+    logger.info({ deleted, now }, 'pruned activity logs');
   },
 });

@@ -4,6 +4,7 @@
 import {
   AUTOMATION_MESSAGES,
   BACKTESTS_KEPT_PER_MEMBER,
+  type AutomationRuleDefinition,
   SOCKET_EVENTS,
   type RuleBacktestFailure,
   type RuleBacktestProgress,
@@ -16,6 +17,7 @@ import { insertActivityLog } from '../../activity-log/activity-log.repository';
 import type { AppContext } from '../../app-context';
 import type { JobContext } from '../../job-context';
 import { reportingCurrencyOf } from '../../currencies/exchange-rates.service';
+import { replayScriptBacktest, type ScriptBacktest } from '../../scripted-rules/script-backtest';
 import { BacktestTooWideError, planBacktest, replayBacktest } from './backtest';
 import { ruleBacktestJob } from './jobs/rule-backtest.job';
 import {
@@ -27,6 +29,10 @@ import {
   saveBacktestProgress,
   type BacktestRow,
 } from './rule-backtests.repository';
+
+/** What a backtest row keeps: a rule draft's backtestInput, or a scripted rule's. */
+type BacktestInput =
+  { rule: AutomationRuleDefinition; start: string; end: string } | ScriptBacktest;
 
 /** A RUNNING backtest that has not moved for this long was lost with its worker. */
 const BACKTEST_STALLED_MS = 2 * 60_000;
@@ -52,23 +58,26 @@ export async function startRuleBacktest(
   rawInput: unknown,
 ): Promise<{ successMessage: string; backtestId: string }> {
   const { rule, start, end, days } = planBacktest(rawInput);
+  // A draft without a currency is in the company's reporting currency, as saving it would be.
+  const currency = rule.currency ?? (await reportingCurrencyOf(ctx.db, caller.teamId));
+  return queueBacktest(ctx, caller, { rule: { ...rule, currency }, start, end }, days.length);
+}
+
+/**
+ * Keeps a backtest's checked input (a rule's, or a scripted rule's) and queues its job; a member
+ * runs one at a time and keeps the newest few.
+ */
+export async function queueBacktest(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
+  caller: { teamId: string; userId: string },
+  input: BacktestInput,
+  total: number,
+): Promise<{ successMessage: string; backtestId: string }> {
   const since = new Date(Date.now() - BACKTEST_STALLED_MS);
   if (await findMovingBacktest(ctx.db, caller.teamId, caller.userId, since))
     throw new AppError('CONFLICT', AUTOMATION_MESSAGES.backtestRunning);
   await pruneBacktests(ctx.db, caller.teamId, caller.userId, BACKTESTS_KEPT_PER_MEMBER - 1);
-  const row = await insertBacktest(ctx.db, caller.teamId, {
-    userId: caller.userId,
-    // A draft without a currency is in the company's reporting currency, as saving it would be.
-    input: {
-      rule: {
-        ...rule,
-        currency: rule.currency ?? (await reportingCurrencyOf(ctx.db, caller.teamId)),
-      },
-      start,
-      end,
-    },
-    total: days.length,
-  });
+  const row = await insertBacktest(ctx.db, caller.teamId, { userId: caller.userId, input, total });
   await ctx.jobs.send(ruleBacktestJob, { teamId: caller.teamId, backtestId: row.id });
   return { successMessage: AUTOMATION_MESSAGES.backtestStarted, backtestId: row.id };
 }
@@ -92,15 +101,19 @@ export async function readRuleBacktest(
 export async function runRuleBacktest(ctx: JobContext, teamId: string, id: string): Promise<void> {
   const row = await findBacktest(ctx.db, teamId, id);
   if (!row || row.status !== 'RUNNING') return;
-  const plan = planBacktest(row.input);
+  const input = row.input as BacktestInput;
   const announce = (progress: RuleBacktestProgress) =>
     ctx.realtime.toUser(row.userId, SOCKET_EVENTS.ruleBacktest, progress);
   let outcome: { result: RuleBacktestResult } | { failure: RuleBacktestFailure };
   try {
-    const result = await replayBacktest(ctx.db, teamId, plan, async (done) => {
+    const onDay = async (done: number) => {
       await saveBacktestProgress(ctx.db, teamId, id, done);
       announce({ ...progressOf(row), done });
-    });
+    };
+    const result =
+      'script' in input
+        ? await replayScriptBacktest(ctx.db, teamId, input, onDay)
+        : await replayBacktest(ctx.db, teamId, planBacktest(input), onDay);
     outcome = { result };
   } catch (error) {
     if (!(error instanceof BacktestTooWideError)) throw error;
@@ -111,7 +124,7 @@ export async function runRuleBacktest(ctx: JobContext, teamId: string, id: strin
     await insertActivityLog(ctx.db, teamId, {
       userId: row.userId,
       logType: 'rule_tested',
-      message: `Backtest of rule "${plan.rule.name}" from ${plan.start} to ${plan.end}: ${outcome.result.totalChanges} changes`,
+      message: `Backtest of ${'script' in input ? `scripted rule "${input.script.name}"` : `rule "${input.rule.name}"`} from ${input.start} to ${input.end}: ${outcome.result.totalChanges} changes`,
     });
   if (finished) announce(progressOf(finished));
 }

@@ -41,12 +41,17 @@ export interface BacktestPlan {
 /** Checks a backtest's input: the rule, and a range of at most BACKTEST_MAX_DAYS up to today. */
 export function planBacktest(rawInput: unknown): BacktestPlan {
   const { rule, start, end } = backtestInput.parse(rawInput);
+  return { rule, start, end, days: backtestDays(start, end) };
+}
+
+/** The days from start to end: at most BACKTEST_MAX_DAYS, up to today. */
+export function backtestDays(start: string, end: string): string[] {
   const days: string[] = [];
   for (let date = start; date <= end && days.length <= BACKTEST_MAX_DAYS; date = addDays(date, 1))
     days.push(date);
   if (start > end || days.length > BACKTEST_MAX_DAYS || end > isoDay(new Date()))
     throw new AppError('BAD_REQUEST', BACKTEST_RANGE_MESSAGE, { end: BACKTEST_RANGE_MESSAGE });
-  return { rule, start, end, days };
+  return days;
 }
 
 /** The scope held more entities a day than a backtest evaluates. */
@@ -57,7 +62,7 @@ export class BacktestTooWideError extends AppError {
 }
 
 /** What the replay has changed so far. */
-interface Simulation {
+export interface Simulation {
   /** Merged `after` values per level:entityId. */
   values: Map<string, ChangeValues>;
   negatives: Set<string>;
@@ -74,8 +79,15 @@ const LEVEL_OF_TARGET = {
   SEARCH_TERM: 'searchTerm',
 } as const;
 
+export const newSimulation = (): Simulation => ({
+  values: new Map(),
+  negatives: new Set(),
+  keywords: new Set(),
+  lastChange: new Map(),
+});
+
 /** The row as the replay left it: simulated bid, budget and status. */
-function simulated(row: RuleFactRow, simulation: Simulation): RuleFactRow {
+export function simulated(row: RuleFactRow, simulation: Simulation): RuleFactRow {
   const changed = simulation.values.get(stateKey(LEVEL_OF_TARGET[row.target], row.entityId));
   if (!changed) return row;
   const bid = changed.bidMicros ?? changed.defaultBidMicros;
@@ -91,9 +103,9 @@ function simulated(row: RuleFactRow, simulation: Simulation): RuleFactRow {
 }
 
 /** The changes a day keeps: past the action limit, up to the per-run cap. */
-function withinLimits(
+export function withinLimits(
   changes: IntendedChange[],
-  rule: AutomationRuleDefinition,
+  rule: Pick<AutomationRuleDefinition, 'actionLimitFrequency' | 'caps'>,
   simulation: Simulation,
   day: number,
 ): IntendedChange[] {
@@ -108,7 +120,7 @@ function withinLimits(
     .slice(0, effectiveCaps(rule).maxChangesPerRun);
 }
 
-function remember(change: IntendedChange, simulation: Simulation, day: number) {
+export function remember(change: IntendedChange, simulation: Simulation, day: number) {
   simulation.lastChange.set(`${change.entityId}:${change.action}`, day);
   const write = change.write;
   if (write.kind === 'negativeKeyword')
@@ -160,44 +172,56 @@ async function replayDay(
     evaluated: matches.evaluated,
     matched: matched.length,
     ...(matches.unconvertible.length ? { unconvertible: matches.unconvertible } : {}),
-    changes: changes.map((change) => ({
-      adAccountId: change.adAccountId,
-      level: change.level,
-      entityId: change.entityId,
-      entityName: change.entityName,
-      action: change.action,
-      before: change.before,
-      after: change.after,
-      status: change.refusal ? 'FAILED' : 'PLANNED',
-      capped: change.capped,
-      message: change.refusal ?? null,
-      conversion: change.conversion ?? null,
-    })),
+    changes: changes.map(backtestChange),
   };
 }
 
-/**
- * Replays the plan's days in order; `onDay` hears how many are done after each. The result lists
- * at most BACKTEST_MAX_LISTED_CHANGES changes; `totalChanges` counts them all.
- */
+/** A replayed change as the result lists it. */
+export const backtestChange = (change: IntendedChange): RuleBacktestDay['changes'][number] => ({
+  adAccountId: change.adAccountId,
+  level: change.level,
+  entityId: change.entityId,
+  entityName: change.entityName,
+  action: change.action,
+  before: change.before,
+  after: change.after,
+  status: change.refusal ? 'FAILED' : 'PLANNED',
+  capped: change.capped,
+  message: change.refusal ?? null,
+  conversion: change.conversion ?? null,
+});
+
+/** Replays a rule over the plan's days; `onDay` hears how many are done after each. */
 export async function replayBacktest(
   db: Database,
   teamId: string,
   { rule, start, end, days }: BacktestPlan,
   onDay: (done: number) => Promise<void> = async () => undefined,
 ): Promise<RuleBacktestResult> {
-  const simulation: Simulation = {
-    values: new Map(),
-    negatives: new Set(),
-    keywords: new Set(),
-    lastChange: new Map(),
-  };
+  const simulation = newSimulation();
+  const rates = await ratesOver(db, { start, end });
+  return replayDays(
+    { start, end, days },
+    (date, index) => replayDay(db, teamId, rule, date, index, simulation, rates),
+    onDay,
+  );
+}
+
+/**
+ * Replays days in order (a rule's or a scripted rule's); `onDay` hears how many are done after
+ * each. The result lists at most BACKTEST_MAX_LISTED_CHANGES changes; `totalChanges` counts them
+ * all.
+ */
+export async function replayDays(
+  { start, end, days }: Omit<BacktestPlan, 'rule'>,
+  replayOne: (date: string, index: number) => Promise<RuleBacktestDay>,
+  onDay: (done: number) => Promise<void>,
+): Promise<RuleBacktestResult> {
   const replayed: RuleBacktestDay[] = [];
   let totalChanges = 0;
-  const rates = await ratesOver(db, { start, end });
   for (const [index, date] of days.entries()) {
     await eventLoopTurn();
-    const day = await replayDay(db, teamId, rule, date, index, simulation, rates);
+    const day = await replayOne(date, index);
     const room = Math.max(0, BACKTEST_MAX_LISTED_CHANGES - totalChanges);
     totalChanges += day.changes.length;
     replayed.push({ ...day, changes: day.changes.slice(0, room) });

@@ -5,6 +5,7 @@ import {
   automationRuleInput,
   nextRunAt,
   type AutomationRuleInput,
+  type AutomationRuleKind,
   type RuleActionInput,
 } from '@tapwise/contracts';
 import { eq } from 'drizzle-orm';
@@ -17,18 +18,33 @@ import { automationRules, automationSettings } from '../automation.tables';
 import type { EngineContext } from './rule-runner';
 import { GLOBAL_KILL_SWITCH_KEY, type RuleRow } from './rule-runs.repository';
 
-export async function insertTestRule(
+export interface TestRuleOptions {
+  enabled?: boolean;
+  createdBy?: string | null;
+  nextRunAt?: Date | null;
+}
+
+export const insertTestRule = (
   db: Database,
   teamId: string,
   input: AutomationRuleInput,
-  options: { enabled?: boolean; createdBy?: string | null; nextRunAt?: Date | null } = {},
+  options: TestRuleOptions = {},
+) => insertRuleRow(db, teamId, 'RULE', automationRuleInput.parse(input), options);
+
+/** A rule row of either kind written straight into the table (due at once when enabled). */
+export async function insertRuleRow(
+  db: Database,
+  teamId: string,
+  kind: AutomationRuleKind,
+  definition: RuleRow['definition'],
+  options: TestRuleOptions,
 ): Promise<RuleRow> {
-  const definition = automationRuleInput.parse(input);
   const enabled = options.enabled ?? false;
   const [row] = await db
     .insert(automationRules)
     .values({
       teamId,
+      kind,
       name: definition.name,
       definition,
       enabled,

@@ -35,7 +35,7 @@ export const usesGoal = (definition: AutomationRuleDefinition) =>
 export async function rowsWithGoal(
   db: Database,
   teamId: string,
-  definition: AutomationRuleDefinition,
+  definition: Pick<AutomationRuleDefinition, 'goalId' | 'target' | 'lookback'>,
   rows: readonly ValuedRow[],
   now: Date,
 ): Promise<ValuedRow[] | null> {

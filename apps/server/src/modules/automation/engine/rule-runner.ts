@@ -6,13 +6,12 @@ import {
   AUTOMATION_MESSAGES,
   automationRuleInput,
   effectiveCaps,
+  scriptedRuleInput,
   nextRunAt,
-  ACTION_LIMIT_FREQUENCY_HOURS,
   type AutomationRuleDefinition,
-  type AutomationRuleStatus,
   type RuleChangeStatus,
   type RuleRunTrigger,
-  type SlackChannelRef,
+  type RuleSchedule,
 } from '@tapwise/contracts';
 import { RatesHistory } from '@tapwise/exchange-rates';
 import { AppError } from '../../../platform/errors';
@@ -36,8 +35,6 @@ import {
   findLiveRule,
   findRunById,
   releaseWorkOfWorkers,
-  insertChange,
-  findChangeByKey,
   finishRuns as finishRunRows,
   insertChanges,
   insertRun,
@@ -61,38 +58,24 @@ import {
 } from './rule-money';
 import { rowsWithGoal, usesGoal } from './rule-goals';
 import { factWindow, isoDay, windowKey, type FactWindow } from './rule-windows';
+import { notifyOnce } from './run-notification';
 import {
-  describeChange,
-  postRunSlackNotification,
-  sendRunNotification,
-  type RunSummary,
-} from './run-notification';
+  matchedRunStatus,
+  gatewayRunOf,
+  RUN_FAILED_MESSAGE,
+  RUN_FAILED_OUTCOME,
+  type Finished,
+  type RunOutcome,
+} from './run-outcome';
 import { passThroughSafetyGateway, SAFETY_MESSAGES, type GatewayRun } from './safety-gateway';
+import { processScriptRun, runScriptsOfBatch } from '../../scripted-rules/script-runs';
+
+export { RUN_FAILED_MESSAGE } from './run-outcome';
 
 export type EngineContext = Pick<JobContext, 'db' | 'secrets' | 'logger' | 'config' | 'jobs'> &
   Pick<JobContext, 'workerId'>;
 
-export const RUN_FAILED_MESSAGE = 'The rule could not run. It will try again at its next check.';
 export const RULE_DELETED_MESSAGE = 'The rule was deleted before it ran.';
-
-interface RunOutcome {
-  status: AutomationRuleStatus;
-  evaluated: number;
-  matched: number;
-  applied: number;
-  planned: number;
-  /** Words for the run's log: why it failed, or how many changes the cap left out. */
-  message: string | null;
-}
-
-/** Who a rule's changes are made by: its creator, through the automation source. */
-const ruleActor = (rule: RuleRow): WriteActor => ({
-  teamId: rule.teamId,
-  userId: rule.createdBy,
-  impersonatorId: null,
-  mayWrite: true,
-  source: 'automation',
-});
 
 /** Creates a manual run and queues it; a real run is refused while automation is switched off. */
 export async function startRuleRun(
@@ -155,6 +138,10 @@ export async function executeRun(ctx: EngineContext, runId: string): Promise<voi
     return;
   }
   const now = new Date();
+  if (rule.kind === 'SCRIPT') {
+    await finishRuns(ctx, rule.teamId, [await processScriptRun(ctx, rule, run, now)]);
+    return;
+  }
   const finished = await processRun(ctx, rule, run, now, async (definition) =>
     (
       await loadRuleFacts(
@@ -178,6 +165,14 @@ export async function giveUpRun(ctx: Pick<EngineContext, 'db'>, runId: string): 
     message: RUN_FAILED_MESSAGE,
     finishedAt: new Date(),
   });
+}
+
+/** A rule's or scripted rule's schedule, or null when its stored definition no longer validates. */
+function scheduleOf(rule: RuleRow): RuleSchedule | null {
+  const parsed = (rule.kind === 'SCRIPT' ? scriptedRuleInput : automationRuleInput).safeParse(
+    rule.definition,
+  );
+  return parsed.success ? parsed.data : null;
 }
 
 type DueRule = { rule: RuleRow } & (
@@ -228,7 +223,55 @@ async function readGroup(
 /** How many decided changes a batch collects before writing them while its later rules run. */
 const CHANGES_PER_WRITE = 5000;
 
-/** Runs every enabled rule due at `now` (of one team, when its fresh data has landed). */
+/**
+ * The batch's runs of one team's rules, created in one statement: new ones, and earlier attempts'
+ * that no live worker is executing. A run found done whose rule never learned it (a crash in
+ * between) moves its rule on instead.
+ */
+async function openRuns<T extends { rule: RuleRow }>(
+  ctx: EngineContext,
+  team: string,
+  items: readonly T[],
+  trigger: Exclude<RuleRunTrigger, 'MANUAL'>,
+  runKeyOf: (rule: RuleRow) => string,
+  now: Date,
+): Promise<(T & { run: RunRow; created: boolean })[]> {
+  const workerId = ctx.workerId ?? null;
+  const started = await insertRunsOnce(
+    ctx.db,
+    team,
+    items.map(({ rule }) => ({
+      ruleId: rule.id,
+      ruleName: rule.name,
+      trigger,
+      dryRun: false,
+      runKey: runKeyOf(rule),
+      triggeredBy: null,
+      workerId,
+    })),
+  );
+  const open: (T & { run: RunRow; created: boolean })[] = [];
+  for (const [position, item] of items.entries()) {
+    const { run, created } = started[position]!;
+    if (!created && !run.finishedAt && !(await claimRun(ctx.db, run.id, workerId))) continue;
+    if (run.finishedAt) {
+      const schedule = scheduleOf(item.rule);
+      await recordRuleRun(ctx.db, team, item.rule.id, {
+        lastRunAt: run.finishedAt,
+        lastRunStatus: run.status,
+        nextRunAt: schedule ? nextRunAt(schedule, run.finishedAt, now) : null,
+      });
+      continue;
+    }
+    open.push({ ...item, run, created });
+  }
+  return open;
+}
+
+/**
+ * Runs every enabled rule and scripted rule due at `now` (of one team, when its fresh data has
+ * landed). Scripts run after the builder rules, team by team, a few at a time.
+ */
 export async function runDueRules(
   ctx: EngineContext,
   now: Date,
@@ -237,7 +280,11 @@ export async function runDueRules(
   syncId?: string,
 ): Promise<{ runs: number }> {
   const workerId = ctx.workerId ?? null;
-  const groups = groupDueRules(await claimDueRules(ctx.db, now, teamId, workerId), now);
+  const claimed = await claimDueRules(ctx.db, ctx.config, now, teamId, workerId);
+  const groups = groupDueRules(
+    claimed.filter((rule) => rule.kind !== 'SCRIPT'),
+    now,
+  );
   // One read per group, shared by its rules; a failed read fails each of them.
   const reads = groups.map((group) => {
     let rows: Promise<Map<string, IndexedRows>> | null = null;
@@ -266,34 +313,10 @@ export async function runDueRules(
     for (const ahead of [0, 1, 2]) reads[index + ahead]?.().catch(() => undefined);
     const team = group[0]!.rule.teamId;
     const earlierGroups = recording;
-    const started = await insertRunsOnce(
-      ctx.db,
-      team,
-      group.map(({ rule }) => ({
-        ruleId: rule.id,
-        ruleName: rule.name,
-        trigger,
-        dryRun: false,
-        runKey: runKeyOf(rule),
-        triggeredBy: null,
-        workerId,
-      })),
-    );
+    const open = await openRuns(ctx, team, group, trigger, runKeyOf, now);
     const finished: Finished[] = [];
     const decided: NewChange[] = [];
-    for (const [position, { rule, definition, window }] of group.entries()) {
-      const { run, created } = started[position]!;
-      // An earlier attempt's run is this batch's only if no live worker is executing it.
-      if (!created && !run.finishedAt && !(await claimRun(ctx.db, run.id, workerId))) continue;
-      if (run.finishedAt) {
-        // The run is done but the rule never learned it (a crash in between): move it on.
-        await recordRuleRun(ctx.db, team, rule.id, {
-          lastRunAt: run.finishedAt,
-          lastRunStatus: run.status,
-          nextRunAt: definition ? nextRunAt(definition, run.finishedAt, now) : null,
-        });
-        continue;
-      }
+    for (const { rule, window, run, created } of open) {
       finished.push(
         await processRun(
           ctx,
@@ -318,6 +341,14 @@ export async function runDueRules(
     runs += finished.length;
   }
   await recording;
+  const scripts = claimed.filter((rule) => rule.kind === 'SCRIPT');
+  for (const team of new Set(scripts.map((rule) => rule.teamId))) {
+    const ofTeam = scripts.filter((rule) => rule.teamId === team).map((rule) => ({ rule }));
+    const open = await openRuns(ctx, team, ofTeam, trigger, runKeyOf, now);
+    const finished = await runScriptsOfBatch(ctx, open, now, await switchesOf(team));
+    await finishRuns(ctx, team, finished);
+    runs += finished.length;
+  }
   return { runs };
 }
 
@@ -330,7 +361,7 @@ const dueHour = (at: Date) =>
  * What a batch knows about a run already, saving each run the reads (and some writes), and the
  * reference rates of a day, read once for all its runs.
  */
-type Known = Pick<GatewayRun, 'fresh' | 'switches' | 'decided'> & {
+export type Known = Pick<GatewayRun, 'fresh' | 'switches' | 'decided'> & {
   rates?: (day: string) => Promise<RatesHistory>;
 };
 
@@ -371,14 +402,7 @@ async function processRun(
         };
   } catch (error) {
     ctx.logger.error({ err: error, ruleId: rule.id, runId: run.id }, 'automation rule run failed');
-    outcome = {
-      status: 'FAILED',
-      evaluated: 0,
-      matched: 0,
-      applied: 0,
-      planned: 0,
-      message: RUN_FAILED_MESSAGE,
-    };
+    outcome = { ...RUN_FAILED_OUTCOME };
   }
   return { rule, run, outcome, now };
 }
@@ -427,18 +451,7 @@ async function evaluateAndApply(
   );
   const { results, leftOut } = await passThroughSafetyGateway(
     ctx,
-    {
-      teamId: rule.teamId,
-      runId: run.id,
-      ruleId: rule.id,
-      dryRun: run.dryRun,
-      caps,
-      actionLimitHours: definition.actionLimitFrequency
-        ? ACTION_LIMIT_FREQUENCY_HOURS[definition.actionLimitFrequency]
-        : null,
-      actor: ruleActor(rule),
-      ...known,
-    },
+    gatewayRunOf(rule, run, definition, caps, known),
     changes,
     now,
   );
@@ -446,14 +459,10 @@ async function evaluateAndApply(
     .filter((result) => result.status === 'APPLIED')
     .map((result) => result.change);
   const notified = await notify(ctx, rule, definition, run, matched.length, applied);
-  const all = [...results.map((result) => result.status), ...notified];
-  const count = (status: RuleChangeStatus) => all.filter((each) => each === status).length;
-  const status: AutomationRuleStatus =
-    count('APPLIED') > 0
-      ? 'SUCCESS'
-      : all.length > 0 && count('FAILED') === all.length
-        ? 'FAILED'
-        : 'CONDITION MATCHED';
+  const { status, count } = matchedRunStatus([
+    ...results.map((result) => result.status),
+    ...notified,
+  ]);
   const overCount = leftOut ? SAFETY_MESSAGES.overChangesPerRun(caps.maxChangesPerRun) : null;
   return {
     status,
@@ -464,11 +473,6 @@ async function evaluateAndApply(
     message: [overCount, noRate].filter(Boolean).join(' ') || null,
   };
 }
-
-type NotificationAction = Extract<
-  AutomationRuleDefinition['actions'][number],
-  { type: 'EMAIL_NOTIFICATION' | 'SLACK_NOTIFICATION' }
->;
 
 /**
  * The rule's notification actions (e-mail, Slack): one message per run that matched, recorded
@@ -492,87 +496,6 @@ async function notify(
   return statuses;
 }
 
-async function notifyOnce(
-  ctx: EngineContext,
-  rule: RuleRow,
-  run: RunRow,
-  action: NotificationAction,
-  summary: RunSummary,
-): Promise<RuleChangeStatus> {
-  const idempotencyKey = `${run.id}:rule:${rule.id}:${action.type}`;
-  const existing = await findChangeByKey(ctx.db, rule.teamId, idempotencyKey);
-  if (existing) return existing.status;
-  const target =
-    action.type === 'EMAIL_NOTIFICATION'
-      ? emailTarget(ctx, [...action.recipients.emails, ...action.recipients.externalEmails])
-      : slackTarget(ctx, rule.teamId, action.channels);
-  let status: RuleChangeStatus = run.dryRun ? 'PLANNED' : 'APPLIED';
-  let message: string | null = null;
-  if (!run.dryRun) {
-    try {
-      await target.send(summary);
-    } catch (error) {
-      ctx.logger.error(
-        { err: error, ruleId: rule.id, action: action.type },
-        'rule notification not sent',
-      );
-      status = 'FAILED';
-      message = target.failure(error);
-    }
-  }
-  await insertChange(ctx.db, rule.teamId, {
-    runId: run.id,
-    ruleId: rule.id,
-    adAccountId: 0,
-    level: 'rule',
-    entityId: rule.id,
-    entityName: target.names.join(', '),
-    action: action.type,
-    before: null,
-    after: {
-      ...target.recorded,
-      matched: summary.matched,
-      changes: summary.applied.map(describeChange),
-    },
-    status,
-    message,
-    idempotencyKey,
-    appliedAt: status === 'APPLIED' ? new Date() : null,
-  });
-  return status;
-}
-
-function emailTarget(ctx: EngineContext, recipients: string[]) {
-  return {
-    names: recipients,
-    recorded: { recipients },
-    send: (summary: RunSummary) => sendRunNotification(ctx, { ...summary, recipients }),
-    failure: () => 'The e-mail could not be sent.',
-  };
-}
-
-function slackTarget(ctx: EngineContext, teamId: string, channels: SlackChannelRef[]) {
-  return {
-    names: channels.map((channel) => `#${channel.name}`),
-    recorded: { channels },
-    send: (summary: RunSummary) =>
-      postRunSlackNotification(ctx, teamId, {
-        ...summary,
-        channelIds: channels.map((channel) => channel.id),
-      }),
-    // Slack's reason ("Slack is not connected", "…: channel_not_found") is the member's to read.
-    failure: (error: unknown) =>
-      error instanceof AppError ? error.message : 'The Slack message could not be sent.',
-  };
-}
-
-interface Finished {
-  rule: RuleRow;
-  run: RunRow;
-  outcome: RunOutcome;
-  now: Date;
-}
-
 /**
  * Records finished runs of one team: their outcome, their rules' last and next run, and the
  * activity entries. A batch records a group's runs together; a crash before leaves them PENDING
@@ -583,7 +506,7 @@ async function finishRuns(ctx: EngineContext, teamId: string, finished: readonly
     ctx.db,
     teamId,
     finished.map(({ rule, run, outcome, now }) => {
-      const definition = automationRuleInput.safeParse(rule.definition);
+      const schedule = scheduleOf(rule);
       return {
         runId: run.id,
         ruleId: rule.id,
@@ -591,10 +514,11 @@ async function finishRuns(ctx: EngineContext, teamId: string, finished: readonly
         evaluated: outcome.evaluated,
         matched: outcome.matched,
         message: outcome.message,
+        scriptLog: outcome.scriptLog ?? null,
         finishedAt: new Date(),
         dryRun: run.dryRun,
         lastRunAt: now,
-        nextRunAt: rule.enabled && definition.success ? nextRunAt(definition.data, now, now) : null,
+        nextRunAt: rule.enabled && schedule ? nextRunAt(schedule, now, now) : null,
       };
     }),
   );
@@ -614,16 +538,17 @@ async function finishRuns(ctx: EngineContext, teamId: string, finished: readonly
  * nothing otherwise.
  */
 function activityEntry(rule: RuleRow, run: RunRow, outcome: RunOutcome) {
+  const noun = rule.kind === 'SCRIPT' ? 'scripted rule' : 'rule';
   if (run.dryRun)
     return {
       logType: 'rule_tested',
-      message: `Dry run of rule "${rule.name}": ${outcome.matched} matched, ${outcome.planned} changes planned`,
+      message: `Dry run of ${noun} "${rule.name}": ${outcome.matched} matched, ${outcome.planned} changes planned`,
     };
   if (outcome.applied === 0) return null;
   // A rule judging a goal's metrics logs as such (spec 2 §3.7 rule_run_with_goal).
   const withGoal = Boolean((rule.definition as { goalId?: string } | null)?.goalId);
   return {
     logType: withGoal ? 'rule_run_with_goal' : 'rule_run',
-    message: `Rule "${rule.name}" ran: ${outcome.matched} matched, ${outcome.applied} changes applied`,
+    message: `${noun === 'rule' ? 'Rule' : 'Scripted rule'} "${rule.name}" ran: ${outcome.matched} matched, ${outcome.applied} changes applied`,
   };
 }

@@ -1,10 +1,12 @@
 // The engine's reads and writes of rules, runs and changes, and the kill switches. Every function
 // takes the team first, except the two the job runner uses to find its work across companies.
-import type { AutomationRuleStatus, RuleChangeStatus } from '@tapwise/contracts';
+import type { AutomationRuleStatus, RuleChangeStatus, ScriptLogLine } from '@tapwise/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../../platform/config';
 import type { Database } from '../../../platform/db/database';
 import { claimableBy } from '../../../platform/jobs/worker-processes.repository';
 import { readSetting } from '../../accounts/accounts.repository';
+import { scheduledWorkAllowedSql } from '../../billing/billing-status';
 import { keywords, negativeKeywords } from '../../ads-data/ads-entities.tables';
 import {
   automationRuleChanges,
@@ -47,10 +49,12 @@ const CLAIM_LEASE_MS = 30 * 60_000;
  * batch: their next run moves past the lease at once, so a batch running beside it (the scheduler
  * and a finished sync, two workers) does not run them too. The batch sets the real next run when
  * it finishes; a batch that dies leaves them due again after the lease. The rows keep the next
- * run they were due at.
+ * run they were due at. With billing on, a cancelled company's rules are not taken, nor the
+ * scripts of a company whose plan lacks scripted rules; they stay due and run once it pays.
  */
 export async function claimDueRules(
   db: Database,
+  config: Pick<Config, 'billing'>,
   now: Date,
   teamId?: string,
   workerId: string | null = null,
@@ -65,6 +69,14 @@ export async function claimDueRules(
           eq(automationRules.enabled, true),
           isNull(automationRules.deletedAt),
           lte(automationRules.nextRunAt, now),
+          // A company with scripted rules off runs none of its scripts on schedule or after sync.
+          sql`(${automationRules.kind} <> 'SCRIPT' OR EXISTS (SELECT 1 FROM ${automationSettings}
+            WHERE ${automationSettings.teamId} = ${automationRules.teamId}
+            AND ${automationSettings.scriptsEnabled}))`,
+          scheduledWorkAllowedSql(config, automationRules.teamId, now, {
+            name: 'scriptedRules',
+            neededWhen: sql`${automationRules.kind} = 'SCRIPT'`,
+          }),
         ),
       )
       .orderBy(asc(automationRules.teamId), asc(automationRules.createdAt))
@@ -434,6 +446,8 @@ export interface FinishedRun {
   evaluated: number;
   matched: number;
   message: string | null;
+  /** A scripted rule run's console output; null for a builder rule's. */
+  scriptLog: ScriptLogLine[] | null;
   finishedAt: Date;
   /** A dry run is a test: it leaves the rule's last and next run as they were. */
   dryRun: boolean;
@@ -451,9 +465,10 @@ export async function finishRuns(
   const json = JSON.stringify(finished);
   await db.execute(sql`
     UPDATE automation_rule_runs r SET status = x.status, evaluated = x.evaluated,
-      matched = x.matched, message = x.message, finished_at = x."finishedAt"
+      matched = x.matched, message = x.message, script_log = x."scriptLog",
+      finished_at = x."finishedAt"
     FROM jsonb_to_recordset(${json}::jsonb) AS x("runId" uuid, status text, evaluated int,
-      matched int, message text, "finishedAt" timestamptz)
+      matched int, message text, "scriptLog" jsonb, "finishedAt" timestamptz)
     WHERE r.team_id = ${teamId} AND r.id = x."runId"`);
   const scheduled = finished.filter((run) => !run.dryRun);
   if (scheduled.length === 0) return;

@@ -28,7 +28,7 @@ export const scheduledReportsTickJob = defineJob({
   expireInSeconds: 600,
   async handle(_payload, ctx: JobContext) {
     const { claimDueReports } = await import('../scheduled-report-claims');
-    const claimed = await claimDueReports(ctx.db, ctx.jobs, new Date());
+    const claimed = await claimDueReports(ctx.db, ctx.jobs, ctx.config, new Date());
     if (claimed) ctx.logger.info({ claimed }, 'scheduled reports claimed');
   },
 });

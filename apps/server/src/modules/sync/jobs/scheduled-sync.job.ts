@@ -1,6 +1,6 @@
 // The incremental sync: every few minutes, starts a DAILY sync for each valid integration whose
 // last sync began at least SYNC_INTERVAL_MINUTES ago (re-pulling the last 3 days), and resumes
-// syncs whose worker died.
+// syncs whose worker died. With billing on, a cancelled company's integrations wait until it pays.
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/job-queue';
 import type { JobContext } from '../../job-context';
@@ -18,7 +18,7 @@ export const scheduledSyncJob = defineJob({
     if (resumed) ctx.logger.info({ resumed }, 'resuming syncs whose worker stopped');
     const dueBefore = Date.now() - ctx.config.syncIntervalMinutes * 60_000;
     // Every company's integration: this job works for the whole installation.
-    for (const integration of await listSyncableIntegrations(ctx.db)) {
+    for (const integration of await listSyncableIntegrations(ctx.db, ctx.config)) {
       const latest = await latestSyncRun(ctx.db, integration.teamId);
       if (latest?.status === 'RUNNING' || (latest && latest.startedAt.getTime() > dueBefore))
         continue;

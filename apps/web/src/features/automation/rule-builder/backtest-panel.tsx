@@ -20,10 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { formatInteger } from '../../../shared/format/format';
 import { notifyError, notifySuccess } from '../../../shared/ui/notify';
 import { automationMessage } from '../automation-messages';
-import { builderApi, isBacktestRunning } from './builder-api';
+import { isBacktestRunning } from './builder-api';
 import { formatChangeValues } from './change-values';
 import { ConvertedRuleValues } from './converted-rule-values';
-import type { RuleForm } from './use-rule-form';
 import { useRuleBacktest } from './use-rule-backtest';
 import { useAppsWithOrg } from './use-scope-options';
 
@@ -44,14 +43,27 @@ function rangeProblem(start: string, end: string): string | undefined {
   return daysBetween(start, end) > BACKTEST_MAX_DAYS ? 'automation.backtest.tooLong' : undefined;
 }
 
-export function BacktestPanel({ form }: { form: RuleForm }) {
+export interface BacktestRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * `validate` answers the draft as it stands (null after showing its problems), `start` starts its
+ * backtest: a rule's, or a scripted rule's, which the engine replays the same way.
+ */
+export function BacktestPanel<Draft>(props: {
+  validate(): Draft | null;
+  start(draft: Draft, range: BacktestRange): Promise<{ backtestId: string }>;
+}) {
   const { t } = useTranslation();
   const [range, setRange] = useState(defaultRange);
   const [problem, setProblem] = useState<string>();
   const [backtestId, setBacktestId] = useState<string | null>(null);
   const [finishedId, setFinishedId] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: builderApi.startBacktest,
+    mutationFn: (request: { draft: Draft; range: BacktestRange }) =>
+      props.start(request.draft, request.range),
     onSuccess: (started) => setBacktestId(started.backtestId),
   });
   const running = start.isPending || (backtestId !== null && backtestId !== finishedId);
@@ -59,9 +71,9 @@ export function BacktestPanel({ form }: { form: RuleForm }) {
   function run() {
     const found = rangeProblem(range.start, range.end);
     setProblem(found);
-    const rule = form.validate();
-    if (found || !rule) return;
-    start.mutate({ rule, ...range });
+    const draft = props.validate();
+    if (found || draft === null) return;
+    start.mutate({ draft, range });
   }
 
   return (

@@ -133,7 +133,10 @@ function RuleEditor(props: {
         <ScheduleFields form={form} currency={currency} />
       </Fieldset>
       <Fieldset legend={t('automation.builder.sections.backtest')}>
-        <BacktestPanel form={form} />
+        <BacktestPanel
+          validate={form.validate}
+          start={(rule, range) => builderApi.startBacktest({ rule, ...range })}
+        />
       </Fieldset>
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onCancel}>

@@ -24,9 +24,30 @@ import { useTranslation } from 'react-i18next';
 import { inputNumber, inputText } from './rule-draft';
 import type { RuleForm } from './use-rule-form';
 
+/** The schedule part of a draft: a rule's, or a scripted rule's (which schedules the same way). */
+interface ScheduleDraft {
+  checkFrequency: CheckFrequency;
+  customHours?: number;
+  actionLimitFrequency?: ActionLimitFrequency | null;
+  runUntil?: string | null;
+  caps?: Partial<SafetyCaps>;
+}
+
+/** What the fields need of a form: its draft, its updates and its problems. */
+export type ScheduleForm<Draft extends ScheduleDraft> = Pick<RuleForm, 'errorAt'> & {
+  draft: Draft;
+  update(path: string, change: (draft: Draft) => Draft): void;
+};
+
 const NO_LIMIT = 'NONE';
 
-export function ScheduleFields({ form, currency }: { form: RuleForm; currency: string }) {
+export function ScheduleFields<Draft extends ScheduleDraft>({
+  form,
+  currency,
+}: {
+  form: ScheduleForm<Draft>;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const { draft } = form;
   const error = form.errorAt;
@@ -122,7 +143,13 @@ export function ScheduleFields({ form, currency }: { form: RuleForm; currency: s
   );
 }
 
-function SafetyLimits({ form, currency }: { form: RuleForm; currency: string }) {
+function SafetyLimits<Draft extends ScheduleDraft>({
+  form,
+  currency,
+}: {
+  form: ScheduleForm<Draft>;
+  currency: string;
+}) {
   const { t } = useTranslation();
   const caps = form.draft.caps ?? {};
   const setCap = <Key extends keyof SafetyCaps>(key: Key, value: SafetyCaps[Key] | undefined) =>

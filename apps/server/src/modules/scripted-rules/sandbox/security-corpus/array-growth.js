@@ -1,0 +1,3 @@
+// expect: MEMORY real-limits
+const rows = [];
+for (;;) rows.push(rows.length, rows.length, rows.length, rows.length, rows.length, rows.length);

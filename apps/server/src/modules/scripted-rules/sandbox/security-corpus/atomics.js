@@ -1,0 +1,2 @@
+// expect: THREW
+Atomics.wait(new Int32Array(4), 0, 0, 1000);

@@ -1,0 +1,8 @@
+// expect: TIMEOUT
+for (;;) {
+  try {
+    for (;;) {}
+  } catch (error) {
+    tw.log('caught', error);
+  }
+}

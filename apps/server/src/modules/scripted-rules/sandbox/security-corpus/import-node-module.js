@@ -1,0 +1,3 @@
+// expect: COMPILE
+import { writeFileSync } from 'node:fs';
+writeFileSync('/tmp/tw-sandbox-escape', 'x');

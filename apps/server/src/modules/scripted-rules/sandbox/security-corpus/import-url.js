@@ -1,0 +1,3 @@
+// expect: COMPILE
+import data from 'https://example.com/payload.js';
+tw.log(data);

@@ -1,0 +1,4 @@
+// expect: TIMEOUT
+Promise.resolve().then(function again() {
+  Promise.resolve().then(again);
+});

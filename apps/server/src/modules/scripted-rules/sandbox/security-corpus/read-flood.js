@@ -1,0 +1,6 @@
+// expect: LIMIT
+for (;;) {
+  try {
+    tw.campaigns();
+  } catch (error) {}
+}

@@ -1,0 +1,2 @@
+// expect: TIMEOUT
+/(a+)+$/.test('a'.repeat(40) + 'b');

@@ -1,0 +1,3 @@
+// expect: MEMORY real-limits
+let text = 'x';
+for (;;) text += text;

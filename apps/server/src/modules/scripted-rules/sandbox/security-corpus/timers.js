@@ -1,0 +1,2 @@
+// expect: THREW
+setTimeout(() => tw.log('ESCAPE timer'), 0);

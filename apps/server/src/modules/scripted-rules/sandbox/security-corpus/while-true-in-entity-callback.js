@@ -1,0 +1,8 @@
+// expect: TIMEOUT
+tw.keywords().forEach(() => {
+  while (true) {}
+});
+tw.keywords().length ||
+  (() => {
+    while (true) {}
+  })();
