@@ -2,7 +2,7 @@
 // (PostgreSQL through BENCH_DATABASE_URL, otherwise PGlite), measures every figure against its
 // target, prints one table and writes bench/results/<date>.json. docs/PERFORMANCE.md explains
 // each figure.
-// Run: npm run bench [-- --scale mature|small] [--only sync,overview,...] [--reuse]
+// Run: npm run bench [-- --scale mature|small] [--only sync,overview,...] [--reuse] [--load]
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
@@ -21,6 +21,7 @@ import { measureResearch } from './measures/research.js';
 import { measureScheduledReports } from './measures/scheduled-reports.js';
 import { measureScriptedRules } from './measures/scripted-rules.js';
 import { measureWeb } from './measures/web.js';
+import { startBackgroundLoad } from './support/background-load.js';
 import { openBenchDataset } from './support/bench-dataset.js';
 import {
   machineInfo,
@@ -30,6 +31,7 @@ import {
   type Figure,
 } from './support/figures.js';
 import { startInProcessServer } from './support/in-process-server.js';
+import { queryTargets, type ScaleName } from './support/query-targets.js';
 import type { RunCounts } from './support/timing.js';
 
 interface Scale {
@@ -45,7 +47,7 @@ interface Scale {
   postbacks: PostbackLoadOptions;
 }
 
-const SCALES: Record<'mature' | 'small', Scale> = {
+const SCALES: Partial<Record<ScaleName, Scale>> = {
   mature: {
     scenario: 'mature',
     judged: true,
@@ -88,11 +90,14 @@ const { values: options } = parseArgs({
     scale: { type: 'string', default: 'mature' },
     only: { type: 'string', default: MEASURES.join(',') },
     reuse: { type: 'boolean', default: false },
+    // The overview and keywords figures again while a sync and a rule batch run (issue 28).
+    load: { type: 'boolean', default: false },
   },
 });
-if (options.scale !== 'mature' && options.scale !== 'small')
-  throw new Error(`--scale is mature or small, not ${options.scale}`);
-const scale = SCALES[options.scale];
+if (!Object.hasOwn(SCALES, options.scale))
+  throw new Error(`--scale is ${Object.keys(SCALES).join(' or ')}, not ${options.scale}`);
+const scaleName = options.scale as ScaleName;
+const scale = SCALES[scaleName]!;
 const only = new Set(options.only.split(',').map((name) => name.trim()));
 for (const name of only)
   if (!MEASURES.includes(name as MeasureName))
@@ -126,8 +131,17 @@ try {
   await measure('sync', () =>
     measureFirstSync(dataset, scale.slow, { wallSeconds: engine === 'postgres' ? 90 : 180 }),
   );
-  await measure('overview', () => measureOverview(dataset, scale.quick));
-  await measure('keywords', () => measureKeywordsPage(dataset, scale.quick));
+  const load =
+    options.load && (only.has('overview') || only.has('keywords'))
+      ? await startBackgroundLoad(dataset, server.context, scale.rules)
+      : undefined;
+  const queries = { counts: scale.quick, targets: queryTargets(scaleName, engine), load };
+  try {
+    await measure('overview', () => measureOverview(dataset, queries));
+    await measure('keywords', () => measureKeywordsPage(dataset, queries));
+  } finally {
+    await load?.close();
+  }
   await measure('rules', () => measureRuleEngine(dataset, server.context, scale.rules, scale.slow));
   await measure('scripts', () =>
     measureScriptedRules(dataset, server.context, scale.rules, scale.slow),

@@ -7,9 +7,13 @@ import { reportQuerySchema } from '../../packages/contracts/src/index.js';
 import { reportPage } from '../../apps/server/src/modules/ads-manager/reports.service.js';
 import { currencyConverter } from '../../apps/server/src/modules/currencies/exchange-rates.service.js';
 import { seedBenchAttribution } from '../support/bench-attribution.js';
+import {
+  timeWithLoad,
+  underLoadFigures,
+  type QueryMeasureOptions,
+} from '../support/background-load.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
-import { onPostgres, type Figure } from '../support/figures.js';
-import { timeInterleaved, type RunCounts } from '../support/timing.js';
+import type { Figure } from '../support/figures.js';
 
 /** The top 50 by spend in the reporting currency: another currency's days times their factor. */
 const HAND_WRITTEN = `SELECT f.keyword_id::text AS id, sum(f.local_spend_micros)::text AS spend
@@ -45,7 +49,7 @@ async function conversionOf(dataset: BenchDataset, period: { start: string; end:
 
 export async function measureKeywordsPage(
   dataset: BenchDataset,
-  counts: RunCounts,
+  { counts, targets, load }: QueryMeasureOptions,
 ): Promise<Figure[]> {
   const { database, teamId } = dataset;
   const period = dataset.scope.currdate;
@@ -81,7 +85,10 @@ export async function measureKeywordsPage(
   if (!goalPage.rows.some((row) => (row.goalCounts?.attrInstalls ?? 0) > 0))
     throw new Error('the keywords page with a goal shows no partner installs');
 
-  const [timing, bare, goal] = await timeInterleaved([page, handWritten, withGoal], counts);
+  const {
+    quiet: [timing, bare, goal],
+    loaded,
+  } = await timeWithLoad([page, handWritten, withGoal], counts, load);
   const detail = `${ours.total.toLocaleString('en-US')} keywords, 30 days, ${timing!.runs} runs`;
   const group = 'ads manager keywords page';
   return [
@@ -90,7 +97,7 @@ export async function measureKeywordsPage(
       name: 'server time p50',
       value: timing!.p50,
       unit: 'ms',
-      ...onPostgres(database.engine, { is: '<', value: 100, source: 'issue 7, PostgreSQL' }),
+      ...(targets.keywordsPageP50 && { target: targets.keywordsPageP50 }),
       detail,
     },
     { group, name: 'server time p95', value: timing!.p95, unit: 'ms', detail },
@@ -116,5 +123,6 @@ export async function measureKeywordsPage(
       target: { is: '<=', value: 1.3, source: 'issue 23' },
       detail: 'the same page, sorted by spend, goal picked or not',
     },
+    ...underLoadFigures(group, timing!, loaded, load, targets),
   ];
 }

@@ -32,15 +32,57 @@ async function timed(way: Way): Promise<number> {
   return performance.now() - started;
 }
 
+async function warmUp(ways: readonly Way[], warmups: number) {
+  for (let warmup = 0; warmup < warmups; warmup++) for (const way of ways) await timed(way);
+}
+
+/** Runs every way once, in turn, adding each one's time to its list. */
+async function timeEachOnce(ways: readonly Way[], times: number[][]) {
+  for (const [index, way] of ways.entries()) times[index]!.push(await timed(way));
+}
+
 export async function timeInterleaved(
   ways: readonly Way[],
   { warmups, runs }: RunCounts,
 ): Promise<Timing[]> {
-  for (let warmup = 0; warmup < warmups; warmup++) for (const way of ways) await timed(way);
+  await warmUp(ways, warmups);
   const times = ways.map(() => [] as number[]);
-  for (let run = 0; run < runs; run++)
-    for (const [index, way] of ways.entries()) times[index]!.push(await timed(way));
+  for (let run = 0; run < runs; run++) await timeEachOnce(ways, times);
   return times.map(percentiles);
+}
+
+/**
+ * Switches a background load on for one window and off again: `during` runs again and again
+ * while the window lasts (at least once); the load is drained before the window returns.
+ */
+export type LoadWindow = (during: () => Promise<void>) => Promise<void>;
+
+/** Load windows per measure; the quiet runs are taken in blocks between them. */
+const LOAD_WINDOWS = 5;
+
+/**
+ * Quiet and loaded times of the same run, alternating: a block of quiet runs of every way (as
+ * timeInterleaved takes them), then a load window in which `loaded` runs, and so on, at least
+ * LOAD_WINDOWS times and until `loaded` has run `runs` times, so a machine that gets busier slows
+ * both alike.
+ */
+export async function timeQuietAndLoaded(
+  ways: readonly Way[],
+  loaded: Way,
+  window: LoadWindow,
+  { warmups, runs }: RunCounts,
+): Promise<{ quiet: Timing[]; loaded: Timing }> {
+  await warmUp(ways, warmups);
+  // The load's first window warms it up (its code compiled, the sandbox's first answers).
+  if (warmups > 0) await window(() => warmUp([loaded], 1));
+  const windows = Math.min(LOAD_WINDOWS, runs);
+  const quietTimes = ways.map(() => [] as number[]);
+  const loadedTimes: number[] = [];
+  for (let round = 0; round < windows || loadedTimes.length < runs; round++) {
+    for (let run = 0; run < Math.ceil(runs / windows); run++) await timeEachOnce(ways, quietTimes);
+    await window(() => timeEachOnce([loaded], [loadedTimes]));
+  }
+  return { quiet: quietTimes.map(percentiles), loaded: percentiles(loadedTimes) };
 }
 
 export async function timeRuns(way: Way, counts: RunCounts): Promise<Timing> {
