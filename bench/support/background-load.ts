@@ -58,6 +58,7 @@ export async function startBackgroundLoad(
   const { database, teamId } = dataset;
   const integration = await findIntegration(database.db, teamId);
   if (!integration) throw new Error('the dataset has no integration');
+  const integrationId = integration.id;
   const sandbox = await connectBenchSandbox(dataset, context.secrets);
   const rules = await installBenchRuleBatch(dataset, context, ruleCount).catch(async (error) => {
     // Its thread would keep the suite from ending.
@@ -73,7 +74,7 @@ export async function startBackgroundLoad(
     do {
       const syncId =
         parkedSyncId ??
-        (await startSync({ db: database.db, jobs }, teamId, integration.id, 'DAILY')).syncId;
+        (await startSync({ db: database.db, jobs }, teamId, integrationId, 'DAILY')).syncId;
       parkedSyncId = syncId;
       try {
         await runSync({ ...context, jobs, stopping }, teamId, syncId);
