@@ -14,6 +14,7 @@ import { measureAppleAdsFetch } from './measures/apple-ads-fetch.js';
 import { measureRuleEngine } from './measures/automation-rules.js';
 import { measureFirstSync } from './measures/first-sync.js';
 import { measureGenerator } from './measures/generator.js';
+import { HOURLY_COMPANIES, measureHourlyRound } from './measures/hourly-sync.js';
 import { measureOptimizationPages } from './measures/optimization.js';
 import { measureOverview } from './measures/overview.js';
 import { measurePostbacks, type PostbackLoadOptions } from './measures/postbacks.js';
@@ -82,6 +83,7 @@ const MEASURES = [
   'postbacks',
   'scheduled-reports',
   'optimization',
+  'hourly',
 ] as const;
 type MeasureName = (typeof MEASURES)[number];
 
@@ -146,14 +148,7 @@ try {
   await measure('scripts', () =>
     measureScriptedRules(dataset, server.context, scale.rules, scale.slow),
   );
-  await measure('load', async () =>
-    measureApiLoad(
-      dataset,
-      server.url,
-      await apiClient(server.url).signIn(member.email, member.password),
-      scale.load,
-    ),
-  );
+  await measure('load', () => measureApiLoad(dataset, server.url, member, scale.load));
   await measure('web', () =>
     measureWeb({
       serverUrl: server.url,
@@ -190,6 +185,9 @@ try {
     measureScheduledReports(dataset, server.context, member.user.id),
   );
   await measure('optimization', () => measureOptimizationPages(dataset, scale.quick));
+  await measure('hourly', () =>
+    measureHourlyRound(dataset, HOURLY_COMPANIES[scale.judged ? 'judged' : 'small']),
+  );
 } finally {
   await server.close();
   await dataset.database.close();

@@ -42,6 +42,8 @@ export interface BenchDataset {
   database: DatabaseHandle;
   /** The database's name, or the PGlite data directory. */
   location: string;
+  /** The database's connection string, for processes of their own (PostgreSQL only). */
+  databaseUrl?: string;
   scenario: ScenarioName;
   teamId: string;
   scope: BenchScope;
@@ -51,7 +53,7 @@ export interface BenchDataset {
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 
-async function adminQuery(text: string) {
+export async function adminQuery(text: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -61,11 +63,13 @@ async function adminQuery(text: string) {
   }
 }
 
-function databaseUrl(name: string) {
+export function databaseUrl(name: string) {
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+const urlOf = (location: string) => (serverUrl ? { databaseUrl: databaseUrl(location) } : {});
 
 interface Marker {
   teamId: string;
@@ -164,6 +168,7 @@ export async function openBenchDataset(
       return {
         database,
         location,
+        ...urlOf(location),
         scenario,
         teamId: marker.teamId,
         scope: await benchScope(database, marker),
@@ -191,6 +196,7 @@ export async function openBenchDataset(
   return {
     database,
     location,
+    ...urlOf(location),
     scenario,
     teamId,
     scope: await benchScope(database, marker),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type Unit = 'ms' | 's' | 'rows/s' | 'req/s' | 'ratio' | 'KiB' | 'MiB' | 'count';
+export type Unit = 'ms' | 's' | 'min' | 'rows/s' | 'req/s' | 'ratio' | 'KiB' | 'MiB' | 'count';
 
 export interface Target {
   /** The value must be below, at most, at least or equal to `value`. */
@@ -47,7 +47,7 @@ export function verdictOf(figure: Figure, judged: boolean): Verdict {
 }
 
 function formatted(value: number, unit: Unit): string {
-  const digits = unit === 'ratio' ? 2 : ['ms', 's', 'KiB'].includes(unit) ? 1 : 0;
+  const digits = unit === 'ratio' ? 2 : ['ms', 's', 'min', 'KiB'].includes(unit) ? 1 : 0;
   return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
 }
 
