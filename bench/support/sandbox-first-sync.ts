@@ -1,12 +1,12 @@
 // The first sync of a sandbox scenario into a migrated database, as the product runs it: a new
-// company connects the sandbox (on its own thread) with a generated key and syncs everything.
+// company connects the sandbox with a generated key and syncs everything. The sandbox runs as a
+// process of its own, so this process's peak memory is that of Tapwise's sync alone.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
 import type { AppContext } from '../../apps/server/src/modules/app-context.js';
-import { startDemoSandbox } from '../../apps/server/src/modules/demo/demo-sandbox.js';
 import { connectIntegration } from '../../apps/server/src/modules/integrations/integrations.service.js';
 import { runSync } from '../../apps/server/src/modules/sync/sync.service.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
@@ -16,13 +16,26 @@ import { runMigrations } from '../../apps/server/src/platform/db/migrate.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
 import { createCompany } from '../../apps/server/src/platform/testing/factories.js';
 import { generateKeyPair } from '../../packages/apple-ads/src/index.js';
+import { startSandboxProcess } from './sandbox-process.js';
 
-/** Runs the sync; `seconds` is from connecting to the last fact written. */
+export interface FirstSyncResult {
+  teamId: string;
+  /** From connecting to the last fact written. */
+  seconds: number;
+  /** This process's peak resident memory before and at the end of the sync (maxRSS), MiB. */
+  peakMiBBefore: number;
+  peakMiB: number;
+  /** The sandbox process's own peak (VmHWM), MiB. */
+  sandboxPeakMiB: number;
+}
+
+const peakRssMiB = () => process.resourceUsage().maxRSS / 1024;
+
 export async function syncSandboxScenario(
   database: DatabaseHandle,
   scenario: ScenarioName,
   companyName: string,
-): Promise<{ teamId: string; seconds: number }> {
+): Promise<FirstSyncResult> {
   await runMigrations(database);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +50,7 @@ export async function syncSandboxScenario(
     realtime: { toTeam: () => undefined },
     jobs: { send: async () => null },
   } as unknown as AppContext;
-  const sandbox = await startDemoSandbox(scenario);
+  const sandbox = await startSandboxProcess(scenario);
   try {
     const keys = generateKeyPair();
     const credentials = { clientId: 'bench', appleTeamId: 'bench', keyId: 'bench' };
@@ -47,6 +60,7 @@ export async function syncSandboxScenario(
       publicKeyPem: keys.publicKeyPem,
     });
     const team = await createCompany(database.db, companyName);
+    const peakMiBBefore = peakRssMiB();
     const started = performance.now();
     const { syncId } = await connectIntegration(ctx, team.id, {
       ...credentials,
@@ -58,7 +72,14 @@ export async function syncSandboxScenario(
       actor: null,
     });
     await runSync(ctx, team.id, syncId);
-    return { teamId: team.id, seconds: (performance.now() - started) / 1000 };
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      teamId: team.id,
+      seconds,
+      peakMiBBefore,
+      peakMiB: peakRssMiB(),
+      sandboxPeakMiB: sandbox.peakMiB(),
+    };
   } finally {
     await sandbox.close();
   }
