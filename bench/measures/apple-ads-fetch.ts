@@ -1,9 +1,6 @@
 // Apple Ads client (issue 4): 90 days of DAILY keyword rows of every campaign of the scenario's
 // first ad account, fetched through the client over HTTP with pageSize 5000. The sandbox runs as
 // its own process (the real CLI) so its peak memory (VmHWM) is its own.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
 import {
   createAppleAdsClient,
@@ -11,14 +8,8 @@ import {
   toMetrics,
 } from '../../packages/apple-ads/src/index.js';
 import type { Figure } from '../support/figures.js';
+import { startSandboxProcess } from '../support/sandbox-process.js';
 import { timeRuns, type RunCounts } from '../support/timing.js';
-
-interface SandboxInfo {
-  url: string;
-  tokenUrl: string;
-  adminUrl: string;
-  accounts: { id: number; keywordCount: number }[];
-}
 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -27,33 +18,22 @@ export async function measureAppleAdsFetch(
   scenario: ScenarioName,
   counts: RunCounts,
 ): Promise<Figure[]> {
-  const bin = new URL('../../packages/apple-ads-sandbox/bin/sandbox.mjs', import.meta.url).pathname;
-  const child = spawn(
-    process.execPath,
-    [bin, '--port', '0', '--seed', '42', '--scenario', scenario],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const sandbox = await startSandboxProcess(scenario);
   try {
-    const info = await new Promise<SandboxInfo>((resolve) => {
-      createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
-    });
     const keys = generateKeyPair();
     const credentials = { clientId: 'SEARCHADS.bench', teamId: 'SEARCHADS.bench', keyId: 'bench' };
-    await fetch(`${info.adminUrl}/api-users`, {
-      method: 'POST',
-      body: JSON.stringify({
-        ...credentials,
-        publicKeyPem: keys.publicKeyPem,
-        role: 'API Account Read Only',
-      }),
+    await sandbox.registerApiUser({
+      ...credentials,
+      publicKeyPem: keys.publicKeyPem,
+      role: 'API Account Read Only',
     });
     const client = createAppleAdsClient({
       ...credentials,
       privateKeyPem: keys.privateKeyPem,
-      baseUrl: info.url,
-      tokenUrl: info.tokenUrl,
+      baseUrl: sandbox.url,
+      tokenUrl: sandbox.tokenUrl,
     });
-    const account = client.forAccount(info.accounts[0]!.id);
+    const account = client.forAccount(sandbox.accounts[0]!.id);
     const campaignIds: number[] = [];
     for await (const page of account.campaigns.all())
       campaignIds.push(...page.map((campaign) => campaign.id));
@@ -76,8 +56,7 @@ export async function measureAppleAdsFetch(
     // The first download is the warm-up, and the sandbox's peak memory is that of one download:
     // with memory to spare, V8 lets a process that serves more of them grow its heap further.
     await download();
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const peakMiB = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const peakMiB = sandbox.peakMiB();
     const timing = await timeRuns(download, {
       warmups: Math.max(0, counts.warmups - 1),
       runs: counts.runs,
@@ -90,7 +69,7 @@ export async function measureAppleAdsFetch(
         value: timing.p50 / 1000,
         unit: 's',
         target: { is: '<', value: 20, source: 'issue 4' },
-        detail: `${info.accounts[0]!.keywordCount.toLocaleString('en-US')} keywords, ${dayRows.toLocaleString('en-US')} keyword-days, median of ${timing.runs}`,
+        detail: `${sandbox.accounts[0]!.keywordCount.toLocaleString('en-US')} keywords, ${dayRows.toLocaleString('en-US')} keyword-days, median of ${timing.runs}`,
       },
       {
         group,
@@ -102,6 +81,6 @@ export async function measureAppleAdsFetch(
       },
     ];
   } finally {
-    child.kill('SIGTERM');
+    await sandbox.close();
   }
 }

@@ -20,15 +20,12 @@ import {
   ratesClientFor,
   refreshExchangeRates,
 } from '../../apps/server/src/modules/currencies/exchange-rates.service.js';
-import { syncSandboxScenario } from './sandbox-first-sync.js';
+import { syncSandboxScenario, type FirstSyncResult } from './sandbox-first-sync.js';
 
 /** Bump when the way the dataset is built changes, so `reuse` does not take an old one. */
 const DATASET_VERSION = 1;
 
-export interface FirstSyncFigures {
-  seconds: number;
-  factRows: number;
-}
+export type FirstSyncFigures = Omit<FirstSyncResult, 'teamId'> & { factRows: number };
 
 /** The app the overview figures look at and the 30 days before the sync day, in its zone. */
 export interface BenchScope {
@@ -179,7 +176,7 @@ export async function openBenchDataset(
 
   const database = await freshDatabase(location);
   console.log(`first sync of the ${scenario} scenario into ${location}…`);
-  const { teamId, seconds } = await syncSandboxScenario(database, scenario, 'Bench');
+  const { teamId, ...firstSync } = await syncSandboxScenario(database, scenario, 'Bench');
   await storeSimulatedRates(database);
   const syncedAt = new Date();
   await database.sql.query(
@@ -200,6 +197,6 @@ export async function openBenchDataset(
     scenario,
     teamId,
     scope: await benchScope(database, marker),
-    firstSync: { seconds, factRows: await countAllFacts(database, teamId) },
+    firstSync: { ...firstSync, factRows: await countAllFacts(database, teamId) },
   };
 }

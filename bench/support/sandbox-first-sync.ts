@@ -1,16 +1,13 @@
 // The first sync of a sandbox scenario into a migrated database, as the product runs it: a new
-// company connects the sandbox (on its own thread) with a generated key and syncs everything.
-// The dataset's company runs it against a sandbox of its own; the hourly measure's companies share one.
+// company connects the sandbox with a generated key and syncs everything. The dataset's company
+// syncs from a sandbox process of its own, so this process's peak memory is that of Tapwise's
+// sync alone; the hourly measure's companies share one sandbox.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ScenarioName } from '@tapwise/apple-ads-sandbox';
+import type { ApiUserRegistration, ScenarioName } from '@tapwise/apple-ads-sandbox';
 import type { AppContext } from '../../apps/server/src/modules/app-context.js';
-import {
-  startDemoSandbox,
-  type DemoSandbox,
-} from '../../apps/server/src/modules/demo/demo-sandbox.js';
 import { connectIntegration } from '../../apps/server/src/modules/integrations/integrations.service.js';
 import { runSync } from '../../apps/server/src/modules/sync/sync.service.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
@@ -23,6 +20,27 @@ import { runMigrations } from '../../apps/server/src/platform/db/migrate.js';
 import { createLogger } from '../../apps/server/src/platform/logger.js';
 import { createCompany } from '../../apps/server/src/platform/testing/factories.js';
 import { generateKeyPair } from '../../packages/apple-ads/src/index.js';
+import { startSandboxProcess } from './sandbox-process.js';
+
+/** A running sandbox, in this process or in its own. */
+interface ConnectableSandbox {
+  url: string;
+  tokenUrl: string;
+  registerApiUser(user: ApiUserRegistration): Promise<void>;
+}
+
+export interface FirstSyncResult {
+  teamId: string;
+  /** From connecting to the last fact written. */
+  seconds: number;
+  /** This process's peak resident memory before and at the end of the sync (maxRSS), MiB. */
+  peakMiBBefore: number;
+  peakMiB: number;
+  /** The sandbox process's own peak (VmHWM), MiB. */
+  sandboxPeakMiB: number;
+}
+
+const peakRssMiB = () => process.resourceUsage().maxRSS / 1024;
 
 /** What the sync needs of a running installation, in the bench's process: no jobs, no sockets. */
 export function benchSyncContext(database: DatabaseHandle, secrets: SecretBox): AppContext {
@@ -47,7 +65,7 @@ export function benchSyncContext(database: DatabaseHandle, secrets: SecretBox): 
  */
 export async function firstSyncCompany(
   ctx: AppContext,
-  sandbox: DemoSandbox,
+  sandbox: ConnectableSandbox,
   companyName: string,
   clientId: string,
 ): Promise<{ teamId: string; seconds: number }> {
@@ -73,17 +91,24 @@ export async function firstSyncCompany(
   return { teamId: team.id, seconds: (performance.now() - started) / 1000 };
 }
 
-/** The dataset's one company: a sandbox of the scenario started for its first sync alone. */
+/** The dataset's one company: a sandbox process of the scenario started for its first sync alone. */
 export async function syncSandboxScenario(
   database: DatabaseHandle,
   scenario: ScenarioName,
   companyName: string,
-): Promise<{ teamId: string; seconds: number }> {
+): Promise<FirstSyncResult> {
   await runMigrations(database);
   const ctx = benchSyncContext(database, createSecretBox(randomBytes(32)));
-  const sandbox = await startDemoSandbox(scenario);
+  const sandbox = await startSandboxProcess(scenario);
   try {
-    return await firstSyncCompany(ctx, sandbox, companyName, 'bench');
+    const peakMiBBefore = peakRssMiB();
+    const synced = await firstSyncCompany(ctx, sandbox, companyName, 'bench');
+    return {
+      ...synced,
+      peakMiBBefore,
+      peakMiB: peakRssMiB(),
+      sandboxPeakMiB: sandbox.peakMiB(),
+    };
   } finally {
     await sandbox.close();
   }

@@ -52,7 +52,7 @@ const envSchema = z.object({
     .optional(),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature']).default('demo'),
+  DEMO_SCENARIO: z.enum(['empty', 'new', 'demo', 'mature', 'agency']).default('demo'),
   DEMO_RESET: z.enum(['0', '1', 'true', 'false']).default('0'),
   EXCHANGE_RATES: z.enum(['auto', 'ecb', 'simulator']).default('auto'),
   KEYWORD_AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -119,7 +119,7 @@ export interface Config {
   syncIntervalMinutes: number;
   /** `auto`: the demo starts when the database has no company yet. */
   demo: 'auto' | 'on' | 'off';
-  demoScenario: 'empty' | 'new' | 'demo' | 'mature';
+  demoScenario: 'empty' | 'new' | 'demo' | 'mature' | 'agency';
   /** Wipe DATA_DIR before starting (embedded database only). */
   demoReset: boolean;
   /**

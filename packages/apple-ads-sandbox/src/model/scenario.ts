@@ -1,6 +1,6 @@
 // Scenarios seed the store with ad accounts and the Brand / Category / Competitor / Discovery
 // structure practitioners use, with the negatives that keep those campaigns apart.
-import { MODIFIERS, categoryOf, type CatalogueApp } from './catalogue.js';
+import { COUNTRY_VOLUME, MODIFIERS, categoryOf, type CatalogueApp } from './catalogue.js';
 import { DAY_MS, localDayOf, localDayStartMs, appleTimestamp } from './calendar.js';
 import type { AdAccount } from './entities.js';
 import {
@@ -18,8 +18,8 @@ import {
 import { hash, pick, unit, uuidFrom } from './hash.js';
 import type { SandboxStore } from './store.js';
 
-export type ScenarioName = 'empty' | 'new' | 'demo' | 'mature';
-export const SCENARIOS: readonly ScenarioName[] = ['empty', 'new', 'demo', 'mature'];
+export type ScenarioName = 'empty' | 'new' | 'demo' | 'mature' | 'agency';
+export const SCENARIOS: readonly ScenarioName[] = ['empty', 'new', 'demo', 'mature', 'agency'];
 
 interface AccountPlan {
   name: string;
@@ -43,6 +43,39 @@ const SECONDARY: AccountPlan = {
   keywordsPerAdGroup: 5,
   ageDays: 400,
 };
+
+/** The storefronts of the market model, by search volume order (US first). */
+const MARKETS = Object.keys(COUNTRY_VOLUME);
+
+/**
+ * An agency's ad account: its clients' apps each run in the account's home storefront first and
+ * then in more of the twelve, the biggest client in all of them (`marketCounts`, one per app).
+ */
+function agencyAccount(
+  name: string,
+  currency: string,
+  timezone: string,
+  home: string,
+  marketCounts: number[],
+): AccountPlan {
+  const markets = [home, ...MARKETS.filter((country) => country !== home)];
+  return {
+    name,
+    currency,
+    timezone,
+    appCount: marketCounts.length,
+    marketsPerApp: marketCounts.map((count) => markets.slice(0, count)),
+    adGroupsPerCampaign: 10,
+    keywordsPerAdGroup: 20,
+    ageDays: 730,
+  };
+}
+
+/**
+ * Five accounts of eight apps (one app per category in an account, and the catalogue has nine
+ * categories): 250 (app, storefront) pairs, so 1,000 campaigns, 10,000 ad groups, 200,000 keywords.
+ */
+const AGENCY_MARKET_COUNTS = [12, 8, 7, 6, 5, 5, 4, 3];
 
 const PLANS: Record<ScenarioName, AccountPlan[]> = {
   empty: [
@@ -103,9 +136,45 @@ const PLANS: Record<ScenarioName, AccountPlan[]> = {
     },
     SECONDARY,
   ],
+  agency: [
+    agencyAccount('Tapwise Agency US', 'USD', 'America/New_York', 'US', AGENCY_MARKET_COUNTS),
+    agencyAccount('Tapwise Agency EU', 'EUR', 'Europe/Berlin', 'DE', AGENCY_MARKET_COUNTS),
+    agencyAccount('Tapwise Agency UK', 'GBP', 'Europe/London', 'GB', AGENCY_MARKET_COUNTS),
+    agencyAccount('Tapwise Agency APAC', 'AUD', 'Australia/Sydney', 'AU', AGENCY_MARKET_COUNTS),
+    // Japanese clients billed in dollars: the economics are in cents, which yen do not have.
+    agencyAccount('Tapwise Agency Japan', 'USD', 'Asia/Tokyo', 'JP', AGENCY_MARKET_COUNTS),
+  ],
 };
 
 const CAMPAIGN_TYPES = ['Brand', 'Category', 'Competitor', 'Discovery'] as const;
+
+export interface ScenarioAccountSize {
+  currency: string;
+  timezone: string;
+  apps: number;
+  markets: string[];
+  campaigns: number;
+  adGroups: number;
+  keywords: number;
+}
+
+/** What seeding a scenario creates per ad account, worked out from its plan without seeding it. */
+export function scenarioSize(scenario: ScenarioName): ScenarioAccountSize[] {
+  return PLANS[scenario].map((plan) => {
+    const campaigns =
+      CAMPAIGN_TYPES.length *
+      plan.marketsPerApp.slice(0, plan.appCount).reduce((sum, markets) => sum + markets.length, 0);
+    return {
+      currency: plan.currency,
+      timezone: plan.timezone,
+      apps: plan.appCount,
+      markets: [...new Set(plan.marketsPerApp.flat())],
+      campaigns,
+      adGroups: campaigns * plan.adGroupsPerCampaign,
+      keywords: campaigns * plan.adGroupsPerCampaign * plan.keywordsPerAdGroup,
+    };
+  });
+}
 type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
 /** Bid and budget ranges per campaign type, in cents. */

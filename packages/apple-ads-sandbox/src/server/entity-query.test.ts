@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesFilter } from './entity-query.js';
 import { startRouteHarness, type Json, type RouteHarness } from './http-test-client.js';
 
 let kit: RouteHarness;
@@ -320,5 +321,27 @@ describe('POST /eligibilities/apps/query', () => {
         modificationTime: creationTime,
       },
     ]);
+  });
+});
+
+describe('filter values', () => {
+  it('matches IN and NOT_IN across numbers and numeric strings, as EQUALS does', () => {
+    const keyword = { id: 7, adGroupId: 42, text: 'habit tracker', bid: { amount: '1.50' } };
+    const cases: [string, unknown][] = [
+      ['adGroupId', ['42']],
+      ['adGroupId', [41, 42]],
+      ['text', ['notes', 'habit tracker']],
+      ['bid', ['1.5']],
+      ['id', ['7.0']],
+      ['adGroupId', ['41', 'x']],
+      ['text', [7]],
+    ];
+    for (const [field, values] of cases) {
+      const equals = (values as unknown[]).some((value) =>
+        matchesFilter(keyword, filter(field, 'EQUALS', value)),
+      );
+      expect(matchesFilter(keyword, filter(field, 'IN', values))).toBe(equals);
+      expect(matchesFilter(keyword, filter(field, 'NOT_IN', values))).toBe(!equals);
+    }
   });
 });
