@@ -12,6 +12,11 @@ import { runDueRules } from '../../apps/server/src/modules/automation/engine/ind
 import type { AppContext } from '../../apps/server/src/modules/app-context.js';
 import { closeScriptSandbox } from '../../apps/server/src/modules/scripted-rules/sandbox/index.js';
 import type { BenchDataset } from '../support/bench-dataset.js';
+import {
+  clearBenchAutomation,
+  makeBenchRulesDue,
+  readBenchEntities,
+} from '../support/bench-rule-batch.js';
 import { onPostgres, type Figure } from '../support/figures.js';
 import { timeRuns, type RunCounts } from '../support/timing.js';
 
@@ -38,23 +43,8 @@ export async function measureScriptedRules(
   const { database, teamId } = dataset;
   const sql = <Row>(text: string, values: unknown[] = []) =>
     database.sql.query<Row>(text, values).then((result) => result.rows);
-  const entities = {
-    adAccountId: dataset.scope.adAccountId,
-    campaignIds: (
-      await sql<{ id: string }>('SELECT id FROM campaigns WHERE team_id = $1 ORDER BY id', [teamId])
-    ).map((row) => Number(row.id)),
-    adGroupId: Number(
-      (
-        await sql<{ id: string }>('SELECT min(id) AS id FROM ad_groups WHERE team_id = $1', [
-          teamId,
-        ])
-      )[0]!.id,
-    ),
-  };
-  const clean = async () => {
-    await sql('DELETE FROM automation_rules WHERE team_id = $1', [teamId]);
-    await sql('DELETE FROM automation_settings WHERE team_id = $1', [teamId]);
-  };
+  const entities = await readBenchEntities(dataset);
+  const clean = () => clearBenchAutomation(dataset);
 
   await clean();
   try {
@@ -78,15 +68,7 @@ export async function measureScriptedRules(
     const engine = { ...context, jobs: { send: async () => null } };
     const timing = await timeRuns(
       {
-        prepare: async () => {
-          await sql('DELETE FROM automation_rule_changes WHERE team_id = $1', [teamId]);
-          await sql('DELETE FROM automation_rule_runs WHERE team_id = $1', [teamId]);
-          await sql(
-            `UPDATE automation_rules SET next_run_at = now() - interval '1 minute',
-               last_run_at = NULL, last_run_status = NULL WHERE team_id = $1`,
-            [teamId],
-          );
-        },
+        prepare: () => makeBenchRulesDue(dataset),
         run: async () => {
           const { runs } = await runDueRules(engine, new Date(), 'SCHEDULED', teamId);
           if (runs !== scriptCount)

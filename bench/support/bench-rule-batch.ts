@@ -74,6 +74,37 @@ export interface BenchRuleBatch {
   remove(): Promise<void>;
 }
 
+/** The dataset's rows the batch's rules and scripts point at. */
+export async function readBenchEntities(dataset: BenchDataset): Promise<Entities> {
+  const { database, teamId } = dataset;
+  const ids = async (text: string) =>
+    (await database.sql.query<{ id: string }>(text, [teamId])).rows.map((row) => Number(row.id));
+  return {
+    adAccountId: dataset.scope.adAccountId,
+    adamIds: await ids('SELECT adam_id AS id FROM apps WHERE team_id = $1 AND adam_id <> 0'),
+    campaignIds: await ids('SELECT id FROM campaigns WHERE team_id = $1 ORDER BY id'),
+    adGroupId: (await ids('SELECT min(id) AS id FROM ad_groups WHERE team_id = $1'))[0]!,
+  };
+}
+
+/** Removes the company's rules, scripts and automation settings (the kill switch). */
+export async function clearBenchAutomation(dataset: BenchDataset): Promise<void> {
+  const query = (text: string) => dataset.database.sql.query(text, [dataset.teamId]);
+  await query('DELETE FROM automation_rules WHERE team_id = $1');
+  await query('DELETE FROM automation_settings WHERE team_id = $1');
+}
+
+/** Every rule and script due again, with no run or change of an earlier batch. */
+export async function makeBenchRulesDue(dataset: BenchDataset): Promise<void> {
+  const query = (text: string) => dataset.database.sql.query(text, [dataset.teamId]);
+  await query('DELETE FROM automation_rule_changes WHERE team_id = $1');
+  await query('DELETE FROM automation_rule_runs WHERE team_id = $1');
+  await query(
+    `UPDATE automation_rules SET next_run_at = now() - interval '1 minute',
+       last_run_at = NULL, last_run_status = NULL WHERE team_id = $1`,
+  );
+}
+
 /** Installs `ruleCount` rules for the dataset's company, with its kill switch on. */
 export async function installBenchRuleBatch(
   dataset: BenchDataset,
@@ -83,29 +114,8 @@ export async function installBenchRuleBatch(
   const { database, teamId } = dataset;
   const sql = <Row>(text: string, values: unknown[] = []) =>
     database.sql.query<Row>(text, values).then((result) => result.rows);
-  const entities: Entities = {
-    adAccountId: dataset.scope.adAccountId,
-    adamIds: (
-      await sql<{ id: string }>(
-        'SELECT adam_id AS id FROM apps WHERE team_id = $1 AND adam_id <> 0',
-        [teamId],
-      )
-    ).map((row) => Number(row.id)),
-    campaignIds: (
-      await sql<{ id: string }>('SELECT id FROM campaigns WHERE team_id = $1 ORDER BY id', [teamId])
-    ).map((row) => Number(row.id)),
-    adGroupId: Number(
-      (
-        await sql<{ id: string }>('SELECT min(id) AS id FROM ad_groups WHERE team_id = $1', [
-          teamId,
-        ])
-      )[0]!.id,
-    ),
-  };
-  const remove = async () => {
-    await sql('DELETE FROM automation_rules WHERE team_id = $1', [teamId]);
-    await sql('DELETE FROM automation_settings WHERE team_id = $1', [teamId]);
-  };
+  const entities = await readBenchEntities(dataset);
+  const remove = () => clearBenchAutomation(dataset);
 
   await remove();
   try {
@@ -126,15 +136,7 @@ export async function installBenchRuleBatch(
   // The batch's follow-up jobs (notifications) are not part of it.
   const engine = { ...context, jobs: { send: async () => null } };
   return {
-    reset: async () => {
-      await sql('DELETE FROM automation_rule_changes WHERE team_id = $1', [teamId]);
-      await sql('DELETE FROM automation_rule_runs WHERE team_id = $1', [teamId]);
-      await sql(
-        `UPDATE automation_rules SET next_run_at = now() - interval '1 minute',
-           last_run_at = NULL, last_run_status = NULL WHERE team_id = $1`,
-        [teamId],
-      );
-    },
+    reset: () => makeBenchRulesDue(dataset),
     run: async () => {
       const { runs } = await runDueRules(engine, new Date(), 'SCHEDULED', teamId);
       if (runs !== ruleCount) throw new Error(`expected ${ruleCount} rule runs, got ${runs}`);
