@@ -180,8 +180,10 @@ function problemsOf(answer: GraphQLAnswer, milliseconds: number): string[] {
     const { code } = error.extensions ?? {};
     if (code === 50) problems.push(`INTERNAL: ${error.message}`);
     // An operation's own errors carry the API's numeric codes; GraphQL's request errors
-    // (validation, variable coercion) concern no field, so they have no path.
-    if (typeof code === 'number' && !(error as { path?: unknown }).path) {
+    // (validation, variable coercion) and the work limit's refusal concern no one field, so
+    // they have no path.
+    const refusesTheRequest = error.extensions !== undefined && 'queryWork' in error.extensions;
+    if (typeof code === 'number' && !refusesTheRequest && !(error as { path?: unknown }).path) {
       problems.push(`error ${code} without its path`);
     }
   }

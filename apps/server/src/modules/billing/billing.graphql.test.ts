@@ -189,6 +189,14 @@ describe('billing', () => {
     expect(yearly.data!.changeSubForCust.priceId).toBe('tapwise-growth-USD-Yearly');
     const termEnd = new Date(Date.now() + 40 * 86_400_000);
     termEnd.setUTCMilliseconds(0);
+    // "1" is a date to JavaScript's lenient parser (2001) but not an instant anyone means.
+    const lenient = await gql(
+      `mutation($d: DateTime!) { changeTermEndPlan(termEndDate: $d) { currentTermEnd } }`,
+      { d: '1' },
+    );
+    expect(lenient.errors?.[0]?.message).toBe(
+      'Variable "$d" got invalid value "1"; DateTime must be an ISO 8601 date and time with its offset',
+    );
     const moved = await gql(
       `mutation($d: DateTime!) { changeTermEndPlan(termEndDate: $d) { currentTermEnd } }`,
       { d: termEnd.toISOString() },

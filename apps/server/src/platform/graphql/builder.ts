@@ -2,6 +2,8 @@
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import type { FastifyBaseLogger } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { z } from 'zod';
 import type { AppContext } from '../../modules/app-context';
 import type { AuthContext } from '../auth/auth-context';
 import type { RequestOrigin } from '../../modules/accounts/sessions.service';
@@ -31,12 +33,20 @@ export const builder = new SchemaBuilder<{
   complexity: { defaultComplexity: 0, defaultListMultiplier: 1 },
 });
 
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * An instant as ISO 8601 with its offset ("2027-01-31T00:00:00Z"), nothing Date's lenient parser
+ * would also take ("1", "May 5"). Refused as a GraphQLError: graphql-js then answers it as the
+ * caller's invalid variable rather than as a fault.
+ */
 builder.scalarType('DateTime', {
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO 8601 string');
-    return date;
+    if (!isoDateTime.safeParse(value).success) {
+      throw new GraphQLError('DateTime must be an ISO 8601 date and time with its offset');
+    }
+    return new Date(value as string);
   },
 });
 

@@ -59,6 +59,20 @@ describe('GraphQL errors', () => {
     expect(refused.status).toBe(403);
   });
 
+  it("answer an invalid variable as that request's own, whoever sent the document before", async () => {
+    // The same document, as the web app sends it, with a value the scalar refuses, a good one and
+    // another bad one: each answer concerns its own request (yoga caches validation by document).
+    const sent = 'query($p: DateRangeInput!) { getTopAppBySpend(period: $p) { name } }';
+    const first = await api.graphql(sent, { p: { start: 'soon' } }, member);
+    expect(first.status).toBe(400);
+    expect(first.errors?.[0]?.message).toMatch(/^Variable "\$p" got invalid value/);
+    const good = await api.graphql(sent, { p: { start: '2026-01-01', end: '2026-01-07' } }, member);
+    expect(good.errors).toBeUndefined();
+    const second = await api.graphql(sent, { p: { end: 'yesterday' } }, member);
+    expect(second.errors?.[0]?.message).toMatch(/"yesterday"/);
+    expect(second.errors?.[0]?.message).not.toMatch(/soon/);
+  });
+
   it('log a refused request as information without a stack', async () => {
     const before = lines.length;
     await api.graphql('{ findByTeamId { email } }', {}, member);

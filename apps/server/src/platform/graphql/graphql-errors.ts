@@ -34,9 +34,13 @@ export function originalError(error: unknown): unknown {
  */
 export function maskError(error: unknown): Error {
   const original = originalError(error);
-  // GraphQL's own errors (syntax, validation, limits) carry no secrets and help the caller.
+  // GraphQL's own errors (syntax, validation, limits, an invalid variable) carry no secrets and
+  // help the caller. A request's own error says most as graphql-js worded it ("Variable "$d" got
+  // invalid value …; …"); a field's is the one its resolver raised, given the field's path below.
   const answer = isGraphQLError(original)
-    ? original
+    ? isGraphQLError(error) && !error.path
+      ? error
+      : original
     : (expectedGraphQLError(original) ??
       new GraphQLError(internalErrorBody().message, {
         extensions: { ...internalErrorBody(), ...INTERNAL_STATUS },

@@ -126,6 +126,27 @@ describe('the work limit', () => {
     expect(fragments.errors?.[0]?.message).toMatch(/found 14194\./);
   });
 
+  it('prices each request with its own variables, whatever the same document asked before', async () => {
+    const api = apiClient(server.url);
+    // Five 2,000-row pages: 13,655 over two years, 10,035 over a week.
+    const document = `query($q: ReportQueryInput!) {
+      ${['a', 'b', 'c', 'd', 'e'].map((alias) => `${alias}: targetingKeywordReports(query: $q) { total }`).join('\n')}
+    }`;
+    const week = { start: FACT_DAYS[6]!, end: FACT_DAYS[0]! };
+    const asked = [TWO_YEARS, week, TWO_YEARS, week];
+    const answers = [];
+    for (const period of asked) {
+      answers.push(await api.graphql(document, { q: { period, limit: 2000 } }, readOnly));
+    }
+    expect(answers.map((answer) => answer.errors?.[0]?.message ?? 'answered')).toEqual([
+      expect.stringMatching(/found 13655\./),
+      'answered',
+      expect.stringMatching(/found 13655\./),
+      'answered',
+    ]);
+    expect(answers[0]!.status).toBe(400);
+  });
+
   it("answers the web app's largest requests", async () => {
     const api = apiClient(server.url);
     const requests = [

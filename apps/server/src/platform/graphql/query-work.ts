@@ -9,13 +9,11 @@ import { daysInRange, dateRangeSchema } from '@tapwise/contracts';
 import {
   defaultFieldResolver,
   GraphQLError,
-  type ASTVisitFn,
+  validate,
   type GraphQLField,
   type GraphQLSchema,
-  type OperationDefinitionNode,
-  type ValidationRule,
 } from 'graphql';
-import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors';
 import type { GraphQLContext } from './builder';
 import { isGraphQLError } from './graphql-errors';
@@ -37,56 +35,42 @@ export function periodDays(range: unknown): number {
   return parsed.success ? daysInRange(parsed.data) : 0;
 }
 
-type OperationVisitor = { enter?: ASTVisitFn<OperationDefinitionNode> };
-
 /**
- * Pothos' rule reads a field's arguments to price it, and throws where they are invalid (a
- * required argument missing); graphql's own rules report those in the same pass.
+ * The yoga plugin refusing requests over QUERY_WORK_LIMIT. It prices a request at execution,
+ * with that request's variables: yoga caches validation by document, so a rule that read the
+ * variables there would answer one request's price (or one caller's invalid value) to every
+ * later request of the same document.
  */
-function withoutArgumentErrors(rule: ValidationRule): ValidationRule {
-  return (context) => {
-    const visitor = rule(context) as { OperationDefinition?: OperationVisitor };
-    const operation = visitor.OperationDefinition;
-    if (!operation?.enter) return visitor;
-    const enter = operation.enter;
-    return {
-      ...visitor,
-      OperationDefinition: {
-        ...operation,
-        enter(...args: Parameters<typeof enter>) {
-          try {
-            return enter.apply(this, args);
-          } catch (error) {
-            if (isGraphQLError(error)) return undefined;
-            throw error;
-          }
-        },
-      },
-    };
-  };
-}
-
-/** The yoga plugin refusing requests over QUERY_WORK_LIMIT, with the request's variables. */
-export const queryWorkLimit: Plugin<{ params?: GraphQLParams }> = {
-  onValidate({ context, addValidationRule }) {
+export const queryWorkLimit: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    let found: number | undefined;
     const rule = createComplexityRule({
-      context,
-      variableValues: context.params?.variables ?? {},
-      operationName: context.params?.operationName,
-      validate: ({ complexity }, reportError) => {
-        if (complexity <= QUERY_WORK_LIMIT) return;
-        const refusal = new AppError('BAD_REQUEST', queryWorkMessage(complexity));
-        reportError(
-          new GraphQLError(refusal.message, {
-            extensions: {
-              ...refusal.toBody(),
-              queryWork: { max: QUERY_WORK_LIMIT, actual: complexity },
-            },
-          }),
-        );
+      context: args.contextValue,
+      variableValues: args.variableValues ?? {},
+      operationName: args.operationName ?? undefined,
+      validate: ({ complexity }) => {
+        if (complexity > QUERY_WORK_LIMIT) found = complexity;
       },
     });
-    addValidationRule(withoutArgumentErrors(rule));
+    try {
+      // Invalid variables are execution's to report, for this request alone.
+      validate(args.schema, args.document, [rule]);
+    } catch (error) {
+      if (!isGraphQLError(error)) throw error;
+    }
+    if (found === undefined) return;
+    const refusal = new AppError('BAD_REQUEST', queryWorkMessage(found));
+    setResultAndStopExecution({
+      errors: [
+        new GraphQLError(refusal.message, {
+          extensions: {
+            ...refusal.toBody(),
+            http: { status: refusal.status },
+            queryWork: { max: QUERY_WORK_LIMIT, actual: found },
+          },
+        }),
+      ],
+    });
   },
 };
 
