@@ -8,16 +8,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ATTRIBUTION_MESSAGES, type AttributedEvent } from '@tapwise/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
+import { holdableClock } from '../sync/sync-test-kit';
 import { TEST_EVENT_NAME } from './attribution.repository';
 import { attributionDaily, attributionEvents, attributionIntegrations } from './attribution.tables';
 import { storeAttributedEvents } from './event-store';
 import { runKochavaPull } from './kochava-pull';
 
 let world: CreationWorld;
+const clock = holdableClock();
 let receiver: Server;
 let receiverStatus = 200;
 const received: { method: string; url: string; headers: Record<string, unknown>; body: string }[] =
@@ -48,7 +50,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const publicUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  world = await startCreationWorld({ synced: true, env: () => ({ PUBLIC_URL: publicUrl }) });
+  world = await startCreationWorld({
+    synced: true,
+    env: () => ({ PUBLIC_URL: publicUrl }),
+    sandbox: { now: clock.now },
+  });
   const db = world.server.database.db;
   const api = apiClient(world.server.url);
   const staff = await createMember(db, world.company.teamId, { role: 'STAFF' });
@@ -346,6 +352,10 @@ describe('postback partner integrations', () => {
 });
 
 describe('the Kochava pull', () => {
+  // A pull and its rerun read the same days: none of them grows between the two (an ad account
+  // west of UTC is still in yesterday's date until 08:00 UTC).
+  beforeEach(() => clock.hold());
+  afterEach(() => clock.release());
   const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const yesterday = isoDay(Date.now() - 86_400_000);
   const hydrateDate = isoDay(Date.now() - 8 * 86_400_000);

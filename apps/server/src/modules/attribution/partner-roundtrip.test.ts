@@ -4,9 +4,10 @@
 // Apple Ads ids; each partner's test event accepted by the route and never listed; and the demo's
 // partner (a custom postback on the first app, 30 days sent by the sandbox).
 import { and, asc, count, eq, max, min } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../platform/testing/api-client';
 import { startCreationWorld, type CreationWorld } from '../campaign-creation/creation-test-world';
+import { holdableClock } from '../sync/sync-test-kit';
 import { apps, campaigns } from '../ads-data/ads-entities.tables';
 import { appleAdsIntegrations } from '../integrations/integrations.tables';
 import { demoPostbacksJob } from './jobs/demo-postbacks.job';
@@ -14,11 +15,15 @@ import { attributionEvents } from './attribution.tables';
 import { sendTestEvent } from './attribution.service';
 
 let world: CreationWorld;
+const clock = holdableClock();
 
 beforeAll(async () => {
-  world = await startCreationWorld({ synced: true });
+  world = await startCreationWorld({ synced: true, sandbox: { now: clock.now } });
 }, 300_000);
 afterAll(() => world?.close());
+// A send and its repeat cover the same days: no partner event comes due between them.
+beforeEach(() => clock.hold());
+afterEach(() => clock.release());
 
 const PARTNERS = [
   'APPSFLYER',

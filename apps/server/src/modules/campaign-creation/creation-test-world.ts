@@ -1,7 +1,7 @@
 // The world the campaign creation tests run in: the in-process sandbox as Apple, a server
 // connected to it as one company (its first ad account and app in reach), a read-only member of
 // that company and the admin of another.
-import type { Sandbox } from '@tapwise/apple-ads-sandbox';
+import type { Sandbox, SandboxOptions } from '@tapwise/apple-ads-sandbox';
 import { expect } from 'vitest';
 import { apiClient, type Session } from '../../platform/testing/api-client';
 import { createCompany, createMember } from '../../platform/testing/factories';
@@ -28,12 +28,17 @@ export interface CreationWorld {
 
 /**
  * Starts the world; `synced` also runs the job worker and waits for the first sync; `env` adds
- * server configuration, made from the sandbox (its URLs are known only once it runs).
+ * server configuration, made from the sandbox (its URLs are known only once it runs); `sandbox`
+ * adds the sandbox's own options (its clock).
  */
 export async function startCreationWorld(
-  options: { synced?: boolean; env?: (sandbox: Sandbox) => Record<string, string> } = {},
+  options: {
+    synced?: boolean;
+    env?: (sandbox: Sandbox) => Record<string, string>;
+    sandbox?: SandboxOptions;
+  } = {},
 ) {
-  const sandbox = await startTestSandbox();
+  const sandbox = await startTestSandbox(options.sandbox);
   const server = await startTestServer(
     { ...allowingSandbox(sandbox), ...options.env?.(sandbox) },
     options.synced ? { withWorker: true } : {},

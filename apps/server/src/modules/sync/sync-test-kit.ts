@@ -28,6 +28,24 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
   });
 }
 
+/**
+ * A sandbox clock a test can hold still. The sandbox's open days grow with its clock (an ad
+ * account's day still running, partner events coming due), so a test that compares two answers
+ * about the same days holds it between them.
+ */
+export function holdableClock() {
+  let heldAt: number | null = null;
+  return {
+    now: () => heldAt ?? Date.now(),
+    hold() {
+      heldAt = Date.now();
+    },
+    release() {
+      heldAt = null;
+    },
+  };
+}
+
 /** An independent reader of the sandbox, to ask Apple's own numbers. */
 export function sandboxReader(sandbox: Sandbox) {
   const keys = generateKeyPair();
