@@ -60,7 +60,7 @@ describe('GraphQL errors', () => {
   });
 
   it("answer an invalid variable as that request's own, whoever sent the document before", async () => {
-    // The same document, as the web app sends it, with a value the scalar refuses, a good one and
+    // One document with a variable graphql-js refuses (a period without its end), a good one and
     // another bad one: each answer concerns its own request (yoga caches validation by document).
     const sent = 'query($p: DateRangeInput!) { getTopAppBySpend(period: $p) { name } }';
     const first = await api.graphql(sent, { p: { start: 'soon' } }, member);
